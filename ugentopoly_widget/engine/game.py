@@ -1,0 +1,694 @@
+"""The public game object: create, act, inspect, script, save, replay and undo."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from . import actions as A
+from .actions import Action, action_from_dict, action_from_text
+from .board import Board, TileKind
+from .core import Engine
+from .errors import (
+    BoardError,
+    IllegalActionError,
+    InvalidActionError,
+    SaveFileError,
+    SetupError,
+    UndoError,
+)
+from .events import Event
+from .rules import RulesProfile, get_profile
+from .state import Decision, PlayerState
+
+TOKENS = ("hat", "car", "dog", "ship", "boot", "iron", "thimble", "cat")
+COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324")
+SAVE_FORMAT = "ugentopoly-save"
+SAVE_VERSION = 1
+
+PlayerSpec = str | Mapping[str, Any]
+
+
+def _resolve_board(board: Board | str | os.PathLike[str] | None, profile: RulesProfile) -> Board:
+    from .loader import load_board, load_bundled
+
+    if isinstance(board, Board):
+        return board
+    if board is None:
+        return load_bundled(profile.name)
+    if isinstance(board, str) and board.startswith("bundled:"):
+        return load_bundled(board.split(":", 1)[1])
+    if isinstance(board, (str, os.PathLike)):
+        return load_board(board)
+    raise SetupError(f"board must be a Board, a file path or None, not {type(board).__name__}")
+
+
+def _check_board_for_rules(board: Board, rules: RulesProfile) -> None:
+    grouped = rules.street_rent in ("course", "classic") or rules.buildings == "classic"
+    for tile in board.tiles:
+        if tile.kind is TileKind.STREET:
+            if grouped and tile.area is None:
+                raise SetupError(
+                    f"{board.source}: street at {tile.position} has no area, but the "
+                    f"{rules.name!r} rules need colour groups"
+                )
+            if not tile.rents:
+                raise SetupError(f"{board.source}: street at {tile.position} has no rents")
+        if tile.kind is TileKind.RAILWAY and not tile.rents:
+            raise SetupError(f"{board.source}: railway at {tile.position} has no rent")
+
+
+def _player_specs(
+    players: Sequence[PlayerSpec] | int | None,
+    tokens: Sequence[str] | None,
+    colours: Sequence[str] | None,
+    rules: RulesProfile,
+) -> list[tuple[str, str, str]]:
+    if players is None:
+        players = rules.min_players
+    if isinstance(players, int) and not isinstance(players, bool):
+        players = [f"Player {k + 1}" for k in range(players)]
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise SetupError("players must be a number or a list of names")
+    n = len(players)
+    if not rules.min_players <= n <= rules.max_players:
+        raise SetupError(
+            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}"
+        )
+    out: list[tuple[str, str, str]] = []
+    taken_tokens: dict[str, str] = {}
+    for k, spec in enumerate(players):
+        if isinstance(spec, Mapping):
+            name = spec.get("name")
+            token = spec.get("token")
+            colour = spec.get("colour", spec.get("color"))
+        else:
+            name, token, colour = spec, None, None
+        if token is None and tokens is not None and k < len(tokens):
+            token = tokens[k]
+        if colour is None and colours is not None and k < len(colours):
+            colour = colours[k]
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise SetupError(f"player {k + 1}: a name is a non-empty text of at most 40 characters")
+        name = name.strip()
+        if any(name == other for other, _, _ in out):
+            raise SetupError(f"the name {name!r} is taken: every player needs their own name")
+        if token is None:
+            token = next(t for t in TOKENS + tuple(f"token{j}" for j in range(9))
+                         if t not in taken_tokens)
+        if not isinstance(token, str) or not token.strip() or len(token) > 40:
+            raise SetupError(f"{name}: a token is a non-empty text")
+        if token in taken_tokens:
+            raise SetupError(
+                f"the token {token!r} is already taken by {taken_tokens[token]}: "
+                f"{name} must choose a different token"
+            )
+        taken_tokens[token] = name
+        if colour is None:
+            colour = COLOURS[k % len(COLOURS)]
+        if not isinstance(colour, str) or not colour.strip() or len(colour) > 40:
+            raise SetupError(f"{name}: a colour is a text such as '#e6194b'")
+        out.append((name, token, colour))
+    return out
+
+
+class Testing:
+    """Testing mode: choose the dice and stack the decks, as the course graders do.
+
+    Everything done here is part of the game's record, so a scripted game replays exactly.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def script_dice(self, *rolls: Sequence[int]) -> None:
+        """Queue dice results: ``game.testing.script_dice((3, 4), (6, 6))``."""
+        rules = self._game.rules
+        clean: list[list[int]] = []
+        for roll in rolls:
+            if isinstance(roll, (str, bytes)) or not isinstance(roll, Sequence):
+                raise InvalidActionError(f"a roll is a sequence of {rules.dice_count} dice")
+            values = list(roll)
+            if len(values) != rules.dice_count or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= rules.dice_sides
+                for v in values
+            ):
+                raise InvalidActionError(
+                    f"a roll is {rules.dice_count} dice from 1 to {rules.dice_sides}, "
+                    f"not {roll!r}"
+                )
+            clean.append(values)
+        self._game._inject("dice", clean)
+
+    def stack_deck(self, deck: str, card_ids: Sequence[str]) -> None:
+        """Put these cards on top of a deck, in this order (next drawn first)."""
+        game = self._game
+        spec = game.board.decks.get(deck)
+        if spec is None:
+            decks = sorted(game.board.decks)
+            raise InvalidActionError(f"there is no deck {deck!r}; decks: {decks}")
+        known = {c.id for c in spec.cards}
+        ids = list(card_ids)
+        for cid in ids:
+            if cid not in known:
+                raise InvalidActionError(f"deck {deck} has no card {cid!r}")
+        if spec.draw == "cycle":
+            in_deck = {c.id for c in game._engine.decks[deck]}
+            missing = [cid for cid in ids if cid not in in_deck]
+            if missing or len(set(ids)) != len(ids):
+                raise InvalidActionError(
+                    f"cards {missing or ids} are not in the {deck} deck now (held, or repeated)"
+                )
+        game._inject("stack", [deck, ids])
+
+    def set_cash(self, player: int, amount: int) -> None:
+        """Set a player's cash; the difference comes from (or goes to) the bank."""
+        game = self._game
+        game._player(player)
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 10**9:
+            raise InvalidActionError("cash is an integer from 0 to 10**9")
+        game._inject("cash", [player, amount])
+
+    def give_property(self, player: int, position: int) -> None:
+        """Make `player` the owner of a property (from the bank or another player)."""
+        game = self._game
+        game._player(player)
+        if not isinstance(position, int) or not 0 <= position < game.board.size or \
+                not game.board.tiles[position].is_property:
+            raise InvalidActionError(f"there is no property at {position!r}")
+        game._inject("owner", [player, position])
+
+    def place(self, player: int, position: int) -> None:
+        """Put a player's token on a tile without any effect of the tile."""
+        game = self._game
+        game._player(player)
+        if not isinstance(position, int) or not 0 <= position < game.board.size:
+            raise InvalidActionError(f"there is no tile {position!r}")
+        game._inject("place", [player, position])
+
+    def send_to_jail(self, player: int) -> None:
+        self._game._player(player)
+        self._game._inject("jail", [player])
+
+
+class Game:
+    """One game of Ugentopoly, classic Monopoly or the 22-cell variant.
+
+    >>> game = Game("ugentopoly", players=["Ann", "Bob"], seed=7)
+    >>> game.testing.script_dice((1, 2))
+    >>> first = game.current_player
+    >>> [e.kind for e in game.apply(game.legal_actions()[0])][:2]
+    ['rolled', 'moved']
+    """
+
+    def __init__(
+        self,
+        profile: str | RulesProfile = "ugentopoly",
+        *,
+        board: Board | str | os.PathLike[str] | None = None,
+        players: Sequence[PlayerSpec] | int | None = None,
+        tokens: Sequence[str] | None = None,
+        colours: Sequence[str] | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        clock: Callable[[], float] | None = None,
+        lang: str = "en",
+    ) -> None:
+        base = get_profile(profile)
+        try:
+            rules = base.with_options(**dict(options or {}))
+        except TypeError as exc:
+            raise SetupError(f"invalid rules options: {exc}") from None
+        try:
+            resolved = _resolve_board(board, rules)
+        except BoardError:
+            raise
+        _check_board_for_rules(resolved, rules)
+        specs = _player_specs(players, tokens, colours, rules)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise SetupError("seed must be a non-negative integer")
+        if lang not in ("en", "nl"):
+            raise SetupError("lang is 'en' or 'nl'")
+        self.board = resolved
+        self.rules = rules
+        self.seed = seed
+        self.lang = lang
+        self._specs = specs
+        self._clock = clock or time.monotonic
+        self._actions: list[Action] = []
+        self._undoable: list[bool] = []
+        self._injections: list[tuple[int, str, Any]] = []
+        self._listeners: list[Callable[[list[Event]], None]] = []
+        self.testing = Testing(self)
+        self._engine = self._new_engine()
+
+    def _new_engine(self) -> Engine:
+        return Engine(self.board, self.rules, list(self._specs), self.seed, self._clock)
+
+    # ------------------------------------------------------------------ acting
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every fixed choice open now. Bids may be any amount in ``decision.data['min_bid']``
+        up to the bidder's cash; trade offers are checked by :meth:`trade_problem`."""
+        result: tuple[Action, ...] = self._engine.legal_actions()
+        return result
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._engine.check_legal(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action | Mapping[str, Any] | str) -> list[Event]:
+        """Apply one action; returns its events. Illegal: raises and changes nothing."""
+        if isinstance(action, str):
+            action = action_from_text(action)
+        elif isinstance(action, Mapping):
+            action = action_from_dict(dict(action))
+        engine = self._engine
+        engine.check_legal(action)
+        before: list[Event] = []
+        if engine._time_is_up() and type(action) is not A.TimeUp:
+            before = self._apply_system(A.TimeUp(A.SYSTEM))
+        if type(action) is A.TimeUp:
+            return before + self._apply_system(action)
+        engine.chance.used = False
+        events: list[Event] = engine.apply(action)
+        self._actions.append(action)
+        self._undoable.append(not engine.chance.used and type(action) is not A.TimerRoll)
+        if self._listeners:
+            self._notify(before + events)
+        return before + events
+
+    def _apply_system(self, action: Action) -> list[Event]:
+        events: list[Event] = self._engine.apply_time_up()
+        self._actions.append(action)
+        self._undoable.append(False)
+        if self._listeners:
+            self._notify(events)
+        return events
+
+    def act(self, text: str, *args: Any) -> list[Event]:
+        """Apply an action for whoever decides now: ``game.act("bid", 120)``."""
+        player = self.decision.player
+        if player is None:
+            raise IllegalActionError("the game is over", phase="game_over")
+        words = " ".join([text, *map(str, args)])
+        return self.apply(action_from_text(f"{player}:{words}"))
+
+    def tick(self) -> list[Event]:
+        """Check the clocks: roll for a player whose turn timer ran out; note a timed game's end."""
+        engine = self._engine
+        events: list[Event] = []
+        if engine._time_is_up():
+            events += self._apply_system(A.TimeUp(A.SYSTEM))
+        d = engine.decision
+        if d.kind == "turn" and d.player is not None and engine.timer_expired():
+            events += self.apply(A.TimerRoll(d.player))
+        return events
+
+    def on_events(self, callback: Callable[[list[Event]], None]) -> None:
+        """Call `callback(events)` after every applied action."""
+        self._listeners.append(callback)
+
+    def _notify(self, events: list[Event]) -> None:
+        for callback in list(self._listeners):
+            callback(events)
+
+    def trade_problem(self, offer: A.ProposeTrade) -> str | None:
+        result: str | None = self._engine.trade_problem(offer)
+        return result
+
+    # ------------------------------------------------------------------ inspecting
+
+    @property
+    def decision(self) -> Decision:
+        """Whose decision it is and what about (kind, player, context)."""
+        decision: Decision = self._engine.decision
+        return decision
+
+    @property
+    def current_player(self) -> int:
+        current: int = self._engine.current
+        return current
+
+    @property
+    def players(self) -> list[PlayerState]:
+        players: list[PlayerState] = self._engine.players
+        return players
+
+    @property
+    def events(self) -> list[Event]:
+        events: list[Event] = self._engine.events
+        return events
+
+    @property
+    def actions(self) -> list[Action]:
+        return list(self._actions)
+
+    @property
+    def pot(self) -> int:
+        return int(self._engine.pot)
+
+    @property
+    def bank_balance(self) -> int:
+        return int(self._engine.bank)
+
+    @property
+    def houses_left(self) -> int | None:
+        houses: int | None = self._engine.houses_left
+        return houses
+
+    @property
+    def hotels_left(self) -> int | None:
+        hotels: int | None = self._engine.hotels_left
+        return hotels
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._engine.over)
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._engine.winners)
+
+    @property
+    def ranking(self) -> list[int]:
+        return list(self._engine.ranking)
+
+    @property
+    def turn_number(self) -> int:
+        return int(self._engine.turn_number)
+
+    def owner(self, position: int) -> int | None:
+        owner = self._engine.owner[position]
+        return None if owner < 0 else int(owner)
+
+    def buildings(self, position: int) -> int:
+        """Building level: houses, or houses_before_hotel + 1 for a hotel."""
+        return int(self._engine.level[position])
+
+    def is_mortgaged(self, position: int) -> bool:
+        return bool(self._engine.mortgaged[position])
+
+    def properties_of(self, player: int) -> list[int]:
+        return [pos for pos in range(self.board.size) if self._engine.owner[pos] == player]
+
+    def net_worth(self, player: int) -> int:
+        return int(self._engine.net_worth(self._player(player)))
+
+    def rent(self, position: int, payer: int | None = None) -> int:
+        """What landing on `position` would cost `payer` now (0 when unowned or mortgaged)."""
+        engine = self._engine
+        owner = engine.owner[position]
+        if owner < 0 or engine.mortgaged[position]:
+            return 0
+        who = self._player(payer if payer is not None else self.current_player)
+        return int(engine.rent(position, who))
+
+    @property
+    def hotel_level(self) -> int:
+        return int(self._engine.hotel_level)
+
+    def house_price(self, position: int) -> int:
+        return int(self._engine.house_price(position))
+
+    def money_total(self) -> int:
+        """Cash of every player + pot + the bank's balance: constant through the game."""
+        engine = self._engine
+        return sum(p.cash for p in engine.players) + engine.pot + engine.bank
+
+    @property
+    def initial_money(self) -> int:
+        return int(self._engine.money_total)
+
+    def timer_remaining(self) -> float | None:
+        limit = self.rules.turn_timer_seconds
+        if limit is None:
+            return None
+        return max(0.0, limit - (self._clock() - float(self._engine.turn_started_at)))
+
+    def time_remaining(self) -> float | None:
+        minutes = self.rules.time_limit_minutes
+        if minutes is None:
+            return None
+        return max(0.0, minutes * 60 - (self._clock() - float(self._engine.started_at)))
+
+    def _player(self, index: int) -> PlayerState:
+        if not isinstance(index, int) or isinstance(index, bool) or \
+                not 0 <= index < len(self.players):
+            raise InvalidActionError(f"there is no player {index!r}")
+        return self.players[index]
+
+    def state(self) -> dict[str, Any]:
+        """The dynamic state as plain data."""
+        result: dict[str, Any] = self._engine.describe_state()
+        return result
+
+    def log(self, lang: str | None = None) -> list[str]:
+        from .i18n import render_event
+
+        language = lang or self.lang
+        return [render_event(e, self, language) for e in self.events]
+
+    def __str__(self) -> str:
+        from .text import game_text
+
+        return game_text(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.name} seed={self.seed} players={len(self.players)} "
+            f"turn={self.turn_number} decision={self.decision.kind}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        from .svg import board_svg
+
+        return board_svg(self)
+
+    # ------------------------------------------------------------------ testing injections
+
+    def _inject(self, op: str, args: Any) -> None:
+        self._run_injection(self._engine, op, args)
+        self._injections.append((len(self._actions), op, args))
+        self._engine._legal = None
+        self._engine._legal_set = None
+
+    @staticmethod
+    def _run_injection(engine: Engine, op: str, args: Any) -> None:
+        if op == "dice":
+            engine.chance.scripted_dice.extend(tuple(r) for r in args)
+        elif op == "stack":
+            deck_kind, ids = args
+            if engine.board.decks[deck_kind].draw == "random":
+                engine.chance.forced_draws.setdefault(deck_kind, deque()).extend(ids)
+            else:
+                deck = engine.decks[deck_kind]
+                cards = {c.id: c for c in deck}
+                rest = [c for c in deck if c.id not in set(ids)]
+                deck.clear()
+                deck.extend([cards[i] for i in ids] + rest)
+        elif op == "cash":
+            player, amount = args
+            p = engine.players[player]
+            diff = amount - p.cash
+            p.cash = amount
+            engine.bank -= diff
+            engine.events.append(Event("cash_set", player, payer="bank", payee=player,
+                                       amount=diff))
+        elif op == "owner":
+            player, pos = args
+            engine.owner[pos] = player
+            engine.events.append(Event("owner_set", player, position=pos))
+        elif op == "place":
+            player, pos = args
+            engine.players[player].position = pos
+            engine.events.append(Event("placed", player, position=pos))
+        elif op == "jail":
+            engine._send_to_jail(engine.players[args[0]], "testing")
+        else:  # pragma: no cover
+            raise SaveFileError(f"unknown injection {op!r}")
+
+    # ------------------------------------------------------------------ records
+
+    def record(self) -> dict[str, Any]:
+        """Setup + seed + testing injections + actions: enough to replay the game exactly."""
+        board: dict[str, Any]
+        if self.board.source.startswith("bundled:"):
+            board = {"bundled": self.board.source.split(":", 1)[1]}
+        else:
+            board = {
+                "xml": self.board.xml_text,
+                "file": self.board.source,
+                "names": {lang: dict(t) for lang, t in self.board.names.items()},
+            }
+        base = get_profile(self.rules.name) if self.rules.name in ("ugentopoly", "classic",
+                                                                     "cell22") else None
+        options = {
+            k: v for k, v in self.rules.to_dict().items()
+            if base is None or v != base.to_dict()[k]
+        }
+        options.pop("name", None)
+        return {
+            "profile": self.rules.name,
+            "options": options,
+            "board": board,
+            "players": [{"name": n, "token": t, "colour": c} for n, t, c in self._specs],
+            "seed": self.seed,
+            "lang": self.lang,
+            "injections": [{"at": at, "op": op, "args": args} for at, op, args in self._injections],
+            "actions": [a.to_dict() for a in self._actions],
+        }
+
+    @classmethod
+    def replay(cls, record: Mapping[str, Any], *, upto: int | None = None,
+               clock: Callable[[], float] | None = None) -> Game:
+        """Rebuild a game from its record (optionally only its first `upto` actions)."""
+        from .loader import parse_board
+
+        if not isinstance(record, Mapping):
+            raise SaveFileError("a record is a JSON object")
+        try:
+            board_spec = record["board"]
+            board: Board | str
+            if "bundled" in board_spec:
+                board = "bundled:" + str(board_spec["bundled"])
+            else:
+                board = parse_board(
+                    board_spec["xml"], file=str(board_spec.get("file", "<save>")),
+                    names=board_spec.get("names") or {},
+                )
+            game = cls(
+                record["profile"], board=board, players=record["players"], seed=record["seed"],
+                options=record.get("options") or {}, clock=clock, lang=record.get("lang", "en"),
+            )
+            actions = [action_from_dict(a) for a in record["actions"]]
+            injections = [(int(i["at"]), str(i["op"]), i["args"]) for i in record["injections"]]
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise SaveFileError(f"the record is incomplete or malformed: {exc!r}") from None
+        if upto is not None:
+            actions = actions[:upto]
+        game._replay_actions(actions, injections)
+        return game
+
+    def _replay_actions(self, actions: list[Action], injections: list[tuple[int, str, Any]]
+                        ) -> None:
+        engine = self._engine
+        engine.replaying = True
+        pending = sorted(injections, key=lambda item: item[0])
+        k = 0
+        try:
+            for index, action in enumerate(actions):
+                while k < len(pending) and pending[k][0] <= index:
+                    self._inject(pending[k][1], pending[k][2])
+                    k += 1
+                if type(action) is A.TimeUp:
+                    self._apply_system(action)
+                else:
+                    self.apply(action)
+            while k < len(pending):
+                self._inject(pending[k][1], pending[k][2])
+                k += 1
+        except (IllegalActionError, InvalidActionError) as exc:
+            raise SaveFileError(f"the record does not replay: {exc}") from None
+        finally:
+            engine.replaying = False
+
+    def copy(self) -> Game:
+        """An independent copy in the same state (rebuilt from the record)."""
+        return Game.replay(self.record(), clock=self._clock)
+
+    def undo(self) -> None:
+        """Take back the last decision. Never across a dice roll, a card draw or the clock."""
+        if not self._actions:
+            raise UndoError("nothing to undo")
+        if not self._undoable[-1]:
+            raise UndoError(
+                f"cannot undo {self._actions[-1]}: it rolled dice, drew a card or was the clock"
+            )
+        rebuilt = Game.replay(self.record(), upto=len(self._actions) - 1, clock=self._clock)
+        self._engine = rebuilt._engine
+        self._actions = rebuilt._actions
+        self._undoable = rebuilt._undoable
+        self._injections = self._injections  # pending injections stay, as recorded
+        if self._listeners:
+            self._notify([])
+
+    def digest(self) -> str:
+        state = self.state()
+        state["events"] = len(self.events)
+        text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def to_json(self) -> str:
+        """A save file: the record plus a digest of the resulting state and log."""
+        payload = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "record": self.record(),
+            "digest": self.digest(),
+            "elapsed_seconds": self._clock() - self._engine.started_at,
+        }
+        return json.dumps(payload, ensure_ascii=False, indent=1)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(self.to_json())
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, clock: Callable[[], float] | None = None) -> Game:
+        try:
+            payload = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise SaveFileError(f"not a save file (invalid JSON: {exc})") from None
+        if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
+            raise SaveFileError("not an ugentopoly save file")
+        if payload.get("version") != SAVE_VERSION:
+            raise SaveFileError(f"unknown save file version {payload.get('version')!r}")
+        try:
+            game = cls.replay(payload["record"], clock=clock)
+        except SaveFileError:
+            raise
+        except (BoardError, SetupError) as exc:
+            raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
+        except KeyError:
+            raise SaveFileError("the save file has no record") from None
+        if game.digest() != payload.get("digest"):
+            raise SaveFileError(
+                "the save file does not match its own record (corrupted or edited by hand)"
+            )
+        elapsed = payload.get("elapsed_seconds")
+        if isinstance(elapsed, (int, float)) and 0 <= elapsed < 10**9:
+            game._engine.started_at = game._clock() - float(elapsed)
+        return game
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, clock: Callable[[], float] | None = None
+             ) -> Game:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            raise SaveFileError(f"cannot read {path}: {exc.strerror}") from None
+        return cls.from_json(data, clock=clock)
+
+
+def new_game(profile: str = "ugentopoly", **kwargs: Any) -> Game:
+    return Game(profile, **kwargs)
+
+
+def play_actions(game: Game, actions: Iterable[Action | str]) -> list[Event]:
+    events: list[Event] = []
+    for action in actions:
+        events += game.apply(action)
+    return events

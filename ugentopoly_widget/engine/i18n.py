@@ -1,0 +1,205 @@
+"""Log text in English and Dutch, rendered from events (never stored in the engine)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .events import Event
+
+if TYPE_CHECKING:
+    from .game import Game
+
+LANGUAGES = ("en", "nl")
+
+# Templates by event kind. Fields: {p} acting player, {tile} tile name, {amount}, {owner},
+# {to}, {card} card text, plus any field of the event.
+TEMPLATES: dict[str, dict[str, str]] = {
+    "game_started": {"en": "A {profile} game starts ({mode}): {names}.",
+                     "nl": "Een {profile}-spel begint ({mode}): {names}."},
+    "first_player": {"en": "{p} is drawn to start.", "nl": "{p} mag beginnen (geloot)."},
+    "deed_dealt": {"en": "{p} is dealt {tile} and pays {amount}.",
+                   "nl": "{p} krijgt {tile} en betaalt {amount}."},
+    "turn_started": {"en": "Turn {turn}: {p}.", "nl": "Beurt {turn}: {p}."},
+    "rolled": {"en": "{p} rolled {dice} ({total}){dbl}.", "nl": "{p} gooide {dice} ({total}){dbl}."},
+    "moved": {"en": "{p} moved to {end_name}.", "nl": "{p} ging naar {end_name}."},
+    "salary": {"en": "{p} collected {amount} salary{landed_txt}.",
+               "nl": "{p} ontving {amount} startgeld{landed_txt}."},
+    "bought": {"en": "{p} bought {tile} for {amount}.", "nl": "{p} kocht {tile} voor {amount}."},
+    "declined": {"en": "{p} did not buy {tile}{reason_txt}.",
+                 "nl": "{p} kocht {tile} niet{reason_txt}."},
+    "auction_started": {"en": "Auction of {item_name} (minimum bid {min_bid}).",
+                        "nl": "Veiling van {item_name} (minimumbod {min_bid})."},
+    "bid": {"en": "{p} bid {amount}.", "nl": "{p} bood {amount}."},
+    "auction_pass": {"en": "{p} left the auction.", "nl": "{p} stapte uit de veiling."},
+    "auction_won": {"en": "{p} won the auction of {item_name} for {amount}.",
+                    "nl": "{p} won de veiling van {item_name} voor {amount}."},
+    "auction_unsold": {"en": "Nobody bid: {item_name} stays with the bank.",
+                       "nl": "Niemand bood: {item_name} blijft bij de bank."},
+    "rent": {"en": "{p} paid {amount} rent to {payee_name} for {tile}.",
+             "nl": "{p} betaalde {amount} huur aan {payee_name} voor {tile}."},
+    "no_rent": {"en": "{p} pays no rent for {tile} ({reason_txt}).",
+                "nl": "{p} betaalt geen huur voor {tile} ({reason_txt})."},
+    "tax": {"en": "{p} paid {amount} tax{to_pot}.", "nl": "{p} betaalde {amount} belasting{to_pot}."},
+    "pot_collected": {"en": "{p} collected the pot: {amount}.",
+                      "nl": "{p} kreeg de pot: {amount}."},
+    "card_drawn": {"en": "{p} drew a card: {card_text}", "nl": "{p} trok een kaart: {card_text}"},
+    "card_money": {"en": "{p} {money_verb} {amount}.", "nl": "{p} {money_verb} {amount}."},
+    "players_money": {"en": "{p} paid {amount} to {payee_name}.",
+                      "nl": "{p} betaalde {amount} aan {payee_name}."},
+    "repairs": {"en": "{p} paid {amount} for repairs.", "nl": "{p} betaalde {amount} voor herstellingen."},
+    "jail_card_kept": {"en": "{p} keeps the get-out-of-jail card.",
+                       "nl": "{p} houdt de kaart 'verlaat de gevangenis'."},
+    "jail_card_used": {"en": "{p} used a get-out-of-jail card.",
+                       "nl": "{p} gebruikte een kaart 'verlaat de gevangenis'."},
+    "went_to_jail": {"en": "{p} went to jail{reason_txt}.", "nl": "{p} ging naar de gevangenis{reason_txt}."},
+    "stayed_in_jail": {"en": "{p} stays in jail (try {tries}).",
+                       "nl": "{p} blijft in de gevangenis (poging {tries})."},
+    "left_jail": {"en": "{p} left jail ({how_txt}).", "nl": "{p} verliet de gevangenis ({how_txt})."},
+    "jail_turn_skipped": {"en": "{p} sits out a turn in jail.",
+                          "nl": "{p} zit een beurt uit in de gevangenis."},
+    "fine": {"en": "{p} paid a fine of {amount}.", "nl": "{p} betaalde een boete van {amount}."},
+    "roll_again": {"en": "{p} rolls again.", "nl": "{p} gooit opnieuw."},
+    "turn_ended": {"en": "{p} ended the turn.", "nl": "{p} beëindigde de beurt."},
+    "timer_ran_out": {"en": "Time ran out: the dice are rolled for {p}.",
+                      "nl": "De tijd is om: er wordt gegooid voor {p}."},
+    "built": {"en": "{p} built {what} on {tile} for {amount}.",
+              "nl": "{p} bouwde {what} op {tile} voor {amount}."},
+    "house_declined": {"en": "{p} built no house on {tile}.", "nl": "{p} bouwde geen huis op {tile}."},
+    "sold_building": {"en": "{p} sold buildings on {tile} for {amount}.",
+                      "nl": "{p} verkocht gebouwen op {tile} voor {amount}."},
+    "housing_shortage": {"en": "Housing shortage: {houses_left} houses left, auction!",
+                         "nl": "Huizentekort: nog {houses_left} huizen, veiling!"},
+    "mortgaged": {"en": "{p} mortgaged {tile} for {amount}.",
+                  "nl": "{p} nam een hypotheek op {tile} voor {amount}."},
+    "unmortgaged": {"en": "{p} lifted the mortgage on {tile} for {amount}.",
+                    "nl": "{p} loste de hypotheek op {tile} af voor {amount}."},
+    "mortgage_interest": {"en": "{p} paid {amount} interest on {tile}.",
+                          "nl": "{p} betaalde {amount} intrest op {tile}."},
+    "trade_offered": {"en": "{p} offered {partner_name} a trade.",
+                      "nl": "{p} stelde {partner_name} een ruil voor."},
+    "trade_accepted": {"en": "{p} accepted the trade.", "nl": "{p} aanvaardde de ruil."},
+    "trade_rejected": {"en": "{p} rejected the trade.", "nl": "{p} weigerde de ruil."},
+    "trade_cash": {"en": "{p} paid {amount} to {payee_name} (trade).",
+                   "nl": "{p} betaalde {amount} aan {payee_name} (ruil)."},
+    "card_given": {"en": "{p} gave a get-out-of-jail card to {to_name}.",
+                   "nl": "{p} gaf een kaart 'verlaat de gevangenis' aan {to_name}."},
+    "property_given": {"en": "{p} gave {tile} to {to_name}.", "nl": "{p} gaf {tile} aan {to_name}."},
+    "property_returned": {"en": "{tile} goes back to the bank.", "nl": "{tile} gaat terug naar de bank."},
+    "debt": {"en": "{p} owes {amount} and must raise money.",
+             "nl": "{p} moet {amount} betalen en moet geld bijeenbrengen."},
+    "cannot_pay": {"en": "{p} cannot pay {owed} (paid {paid}).",
+                   "nl": "{p} kan {owed} niet betalen (betaalde {paid})."},
+    "bankrupt": {"en": "{p} is bankrupt.", "nl": "{p} is failliet."},
+    "assets_cash": {"en": "{p} hands {amount} to {payee_name}.",
+                    "nl": "{p} geeft {amount} aan {payee_name}."},
+    "entered_park": {"en": "{p} parks: no rent for {p} while parked.",
+                     "nl": "{p} parkeert: geen huur voor {p} zolang die parkeert."},
+    "left_park": {"en": "{p} left the car park.", "nl": "{p} verliet de parking."},
+    "time_up": {"en": "Time is up: the game ends after this turn.",
+                "nl": "De tijd is om: het spel eindigt na deze beurt."},
+    "game_over": {"en": "Game over ({reason_txt}). Winner: {winner_names}.",
+                  "nl": "Einde van het spel ({reason_txt}). Winnaar: {winner_names}."},
+    "cash_set": {"en": "[testing] {p}'s cash set.", "nl": "[test] geld van {p} ingesteld."},
+    "owner_set": {"en": "[testing] {p} owns {tile}.", "nl": "[test] {p} bezit {tile}."},
+    "placed": {"en": "[testing] {p} placed on {tile}.", "nl": "[test] {p} op {tile} gezet."},
+}
+
+WORDS: dict[str, dict[str, str]] = {
+    "bank": {"en": "the bank", "nl": "de bank"},
+    "pot": {"en": "the pot", "nl": "de pot"},
+    "double": {"en": ", a double", "nl": ", dubbel"},
+    "landed": {"en": " (double: landed on start)", "nl": " (dubbel: precies op start)"},
+    "to_pot": {"en": " into the pot", "nl": " in de pot"},
+    "cannot_afford": {"en": " (not enough money)", "nl": " (niet genoeg geld)"},
+    "mortgaged": {"en": "mortgaged", "nl": "hypotheek"},
+    "park": {"en": "the owner is parked", "nl": "de eigenaar staat geparkeerd"},
+    "doubles": {"en": " (three doubles)", "nl": " (drie keer dubbel)"},
+    "tile": {"en": "", "nl": ""},
+    "card": {"en": " (card)", "nl": " (kaart)"},
+    "testing": {"en": " (testing)", "nl": " (test)"},
+    "fine": {"en": "paid the fine", "nl": "boete betaald"},
+    "served": {"en": "turn served", "nl": "beurt uitgezeten"},
+    "released": {"en": "released", "nl": "vrijgelaten"},
+    "how_doubles": {"en": "rolled a double", "nl": "dubbel gegooid"},
+    "how_card": {"en": "card", "nl": "kaart"},
+    "receives": {"en": "received", "nl": "ontving"},
+    "pays": {"en": "paid", "nl": "betaalde"},
+    "house": {"en": "a house", "nl": "een huis"},
+    "hotel": {"en": "a hotel", "nl": "een hotel"},
+    "a_house": {"en": "a house", "nl": "een huis"},
+    "cannot_pay": {"en": "a player could not pay", "nl": "een speler kon niet betalen"},
+    "money_reached_zero": {"en": "a player ran out of money", "nl": "een speler heeft geen geld meer"},
+    "last_player_standing": {"en": "one player left", "nl": "nog één speler over"},
+    "short_game_bankruptcies": {"en": "short game: bankruptcies", "nl": "kort spel: faillissementen"},
+    "time_up": {"en": "time is up", "nl": "de tijd is om"},
+    "turn_limit": {"en": "turn limit", "nl": "beurtlimiet"},
+    "round_limit": {"en": "round limit", "nl": "rondelimiet"},
+}
+
+
+def word(key: str, lang: str) -> str:
+    entry = WORDS.get(key)
+    return entry.get(lang, entry["en"]) if entry else key
+
+
+def party_name(party: Any, game: Game, lang: str) -> str:
+    if isinstance(party, int) and 0 <= party < len(game.players):
+        return game.players[party].name
+    if party in ("bank", "pot"):
+        return word(str(party), lang)
+    return str(party)
+
+
+def render_event(event: Event, game: Game, lang: str = "en") -> str:
+    """One log line for an event, in English ("en") or Dutch ("nl")."""
+    if lang not in LANGUAGES:
+        lang = "en"
+    data = event.data
+    board = game.board
+    fields: dict[str, Any] = dict(data)
+    fields["p"] = party_name(event.player, game, lang) if event.player is not None else ""
+    pos = data.get("position")
+    if isinstance(pos, int) and 0 <= pos < board.size:
+        fields["tile"] = board.tile_name(pos, lang)
+    else:
+        fields.setdefault("tile", "")
+    fields["item_name"] = fields["tile"] if data.get("item") != "house" else word("a_house", lang)
+    if "end" in data:
+        fields["end_name"] = board.tile_name(data["end"], lang)
+    if "dice" in data:
+        fields["dice"] = "+".join(map(str, data["dice"]))
+        fields["dbl"] = word("double", lang) if data.get("double") else ""
+    fields["landed_txt"] = word("landed", lang) if data.get("landed") else ""
+    fields["payee_name"] = party_name(data.get("payee"), game, lang)
+    fields["to_name"] = party_name(data.get("to"), game, lang)
+    fields["partner_name"] = party_name(data.get("partner"), game, lang)
+    fields["to_pot"] = word("to_pot", lang) if data.get("payee") == "pot" else ""
+    reason = data.get("reason")
+    if event.kind == "declined":
+        fields["reason_txt"] = word("cannot_afford", lang) if reason else ""
+    elif event.kind == "went_to_jail":
+        fields["reason_txt"] = word(str(reason), lang)
+    else:
+        fields["reason_txt"] = word(str(reason), lang) if reason else ""
+    how = data.get("how")
+    if how is not None:
+        fields["how_txt"] = word("how_" + how if how in ("doubles", "card") else how, lang)
+    if "card" in data:
+        fields["card_text"] = board.text(str(data["card"]), lang).replace("\n", " ")
+    if event.kind == "card_money":
+        fields["money_verb"] = word("receives" if data.get("payee") == event.player else "pays",
+                                    lang)
+    if event.kind == "built":
+        hotel = data.get("hotel")
+        fields["what"] = word("hotel" if hotel else "house", lang)
+    if event.kind == "game_started":
+        fields["names"] = ", ".join(data.get("players", []))
+    if event.kind == "game_over":
+        fields["winner_names"] = ", ".join(party_name(w, game, lang) for w in data["winners"])
+    template = TEMPLATES.get(event.kind)
+    if template is None:
+        return f"{event.kind} {fields['p']}".strip()
+    try:
+        return template[lang].format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return f"{event.kind} {fields['p']}".strip()

@@ -1,0 +1,118 @@
+"""Mutable per-game state pieces: players, pending decisions, the chance source."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from .board import Card
+
+# Decision kinds: who must act and what about. See Game.legal_actions().
+TURN = "turn"  # before rolling (or rolling again after doubles): roll, jail options, manage
+POST_ROLL = "post_roll"  # after the move is resolved: end the turn, manage
+BUY = "buy"  # buy the property landed on, or decline
+AUCTION = "auction"  # bid or pass (a property, or a house in a housing shortage)
+TAX = "tax"  # income tax: fixed amount or percentage
+JAIL_FINE = "jail_fine"  # third failed jail roll with a card in hand: pay or use the card
+TRADE = "trade"  # the partner answers a trade offer
+MORTGAGED = "mortgaged"  # a received mortgaged property: lift now or pay 10 %
+DEBT = "debt"  # raise money or declare bankruptcy
+HOUSE_OFFER = "house_offer"  # 22-cell: build a house on your own street?
+PLACE_HOUSE = "place_house"  # housing auction won: choose the street
+GAME_OVER = "game_over"
+
+DECISION_KINDS = (
+    TURN, POST_ROLL, BUY, AUCTION, TAX, JAIL_FINE, TRADE, MORTGAGED, DEBT, HOUSE_OFFER,
+    PLACE_HOUSE, GAME_OVER,
+)
+
+
+class Decision:
+    """Whose decision it is now, about what, with the context the choice needs."""
+
+    __slots__ = ("kind", "player", "data")
+
+    def __init__(self, kind: str, player: int | None, **data: Any) -> None:
+        self.kind = kind
+        self.player = player
+        self.data = data
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "player": self.player}
+        for key, value in self.data.items():
+            out[key] = value.to_dict() if hasattr(value, "to_dict") else value
+        return out
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind!r}, player={self.player}, {self.data!r})"
+
+
+class PlayerState:
+    __slots__ = (
+        "index", "name", "token", "colour", "cash", "position", "in_jail", "jail_tries",
+        "jail_skip", "jail_cards", "bankrupt", "in_park", "last_roll", "out_order",
+    )
+
+    def __init__(self, index: int, name: str, token: str, colour: str, cash: int) -> None:
+        self.index = index
+        self.name = name
+        self.token = token
+        self.colour = colour
+        self.cash = cash
+        self.position = 0
+        self.in_jail = False
+        self.jail_tries = 0
+        self.jail_skip = 0
+        self.jail_cards: list[Card] = []
+        self.bankrupt = False
+        self.in_park = False
+        self.last_roll = 0  # total of the player's last dice roll (utility rent)
+        self.out_order = 0  # 1 for the first player out, 2 for the second, ...
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "token": self.token,
+            "colour": self.colour,
+            "cash": self.cash,
+            "position": self.position,
+            "in_jail": self.in_jail,
+            "jail_tries": self.jail_tries,
+            "jail_skip": self.jail_skip,
+            "jail_cards": [c.id for c in self.jail_cards],
+            "bankrupt": self.bankrupt,
+            "in_park": self.in_park,
+            "last_roll": self.last_roll,
+        }
+
+
+class ChanceSource:
+    """All randomness of one game: a seeded generator, plus scripted dice and stacked draws."""
+
+    __slots__ = ("seed", "rng", "scripted_dice", "forced_draws", "used")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.scripted_dice: deque[tuple[int, ...]] = deque()
+        self.forced_draws: dict[str, deque[str]] = {}  # random-draw decks: outcomes in order
+        self.used = False  # set whenever a chance step happens (undo never crosses one)
+
+    def dice(self, count: int, sides: int) -> tuple[int, ...]:
+        self.used = True
+        if self.scripted_dice:
+            return self.scripted_dice.popleft()
+        r = self.rng.random
+        if count == 2:
+            return (int(r() * sides) + 1, int(r() * sides) + 1)
+        return tuple(int(r() * sides) + 1 for _ in range(count))
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        self.used = True
+        return int(self.rng.random() * n)
+
+    def shuffle(self, items: list[Any]) -> None:
+        self.used = True
+        self.rng.shuffle(items)
