@@ -441,8 +441,9 @@ def kernel() -> Kernel:
 
 @pytest.fixture
 def open_notebook(
-    jupyter_server: JupyterServer, page: Page, kernel: Kernel
+    page: Page, jupyter_server: JupyterServer, kernel: Kernel
 ) -> Iterator[OpenNotebook]:
+    # ``page`` first: without chromium we skip/fail before starting a server.
     """``open_notebook(cells, name="test.ipynb", allow_errors=False) -> Page``."""
 
     def _open(cells: list[str], name: str = "test.ipynb", *, allow_errors: bool = False) -> Page:

@@ -381,3 +381,16 @@ def action_from_text(text: str) -> Action:
     except ValueError:
         raise InvalidActionError(f"cannot read the arguments of {text!r}") from None
     return action_from_dict(data)
+
+
+_CACHE: dict[tuple[type[Action], int, Any], Action] = {}
+
+
+def cached(cls: type[Action], player: int, *args: Any) -> Action:
+    """A shared instance of a simple action. Actions are immutable, so games can share them;
+    this keeps legal_actions() from allocating on the hot path."""
+    key = (cls, player, args)
+    action = _CACHE.get(key)
+    if action is None:
+        action = _CACHE[key] = cls(player, *args)
+    return action

@@ -9,13 +9,13 @@ generator's frame anywhere but here: saving, undo and copies go through the acti
 
 from __future__ import annotations
 
-import math
+from bisect import insort
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from . import actions as A
-from .actions import Action
+from .actions import Action, cached
 from .board import Board, Card, CardKind, TileKind
 from .errors import IllegalActionError, InvalidActionError
 from .events import BANK, POT, Event, Party
@@ -82,6 +82,7 @@ class Engine:
         self.bank = 0  # what the bank has received minus what it has paid out
         self.pot = 0
         self.owner = [-1] * self.size
+        self.owned: list[list[int]] = [[] for _ in self.players]  # positions, ascending
         self.level = [0] * self.size  # buildings: houses, and houses_before_hotel + 1 = hotel
         self.mortgaged = [False] * self.size
         self.houses_left = rules.bank_houses
@@ -92,6 +93,17 @@ class Engine:
         self.railways = board.positions_of(RAILWAY)
         self.utilities = board.positions_of(UTILITY)
         self.area_lots = {aid: a.positions for aid, a in board.areas.items()}
+        self._manages = rules.mortgages or rules.buildings == "classic"
+        # Per-area bookkeeping, kept in step by _set_owner/_set_level: the hot path of
+        # legal_actions() asks "owns the whole group?" and "any buildings in it?" constantly.
+        area_ids = list(board.areas)
+        self.area_index = [
+            area_ids.index(t.area) if t.area in board.areas else -1 for t in board.tiles
+        ]
+        self.area_sizes = [len(board.areas[a].positions) for a in area_ids]
+        self.group_count = [[0] * len(area_ids) for _ in self.players]
+        self.group_levels = [0] * len(area_ids)
+        self.house_prices = [self._house_price(pos) for pos in range(self.size)]
         self.decks: dict[str, deque[Card]] = {}
         self.current = 0
         self.turn_number = 0
@@ -189,46 +201,48 @@ class Engine:
         i = p.index
         out: list[Action]
         if kind == TURN:
-            out = [A.Roll(i)]
+            if not p.in_jail and (not self._manages or not self.owned[i]):
+                return (cached(A.Roll, i),)
+            out = [cached(A.Roll, i)]
             if p.in_jail:
                 fine = self.rules.jail_fine
                 if fine is not None and p.cash >= fine:
-                    out.append(A.PayFine(i))
+                    out.append(cached(A.PayFine, i))
                 if p.jail_cards and not self.rules.jail_card_auto:
-                    out.append(A.UseJailCard(i))
+                    out.append(cached(A.UseJailCard, i))
             out.extend(self._manage_actions(p, build=True, unmortgage=True))
         elif kind == POST_ROLL:
-            out = [A.EndTurn(i)]
+            out = [cached(A.EndTurn, i)]
             out.extend(self._manage_actions(p, build=True, unmortgage=True))
         elif kind == BUY:
-            out = [A.Buy(i)] if p.cash >= self.tiles[d.data["position"]].cost else []
-            out.append(A.Decline(i))
+            out = [cached(A.Buy, i)] if p.cash >= self.tiles[d.data["position"]].cost else []
+            out.append(cached(A.Decline, i))
             out.extend(self._manage_actions(p, build=False, unmortgage=False))
         elif kind == AUCTION:
-            out = [A.Pass(i)]
+            out = [cached(A.Pass, i)]
             if p.cash >= d.data["min_bid"]:
                 out.append(A.Bid(i, d.data["min_bid"]))
         elif kind == TAX:
-            out = [A.ChooseTax(i, "flat"), A.ChooseTax(i, "percent")]
+            out = [cached(A.ChooseTax, i, "flat"), cached(A.ChooseTax, i, "percent")]
         elif kind == JAIL_FINE:
-            out = [A.PayFine(i), A.UseJailCard(i)]
+            out = [cached(A.PayFine, i), cached(A.UseJailCard, i)]
         elif kind == TRADE:
-            out = [A.AcceptTrade(i), A.RejectTrade(i)]
+            out = [cached(A.AcceptTrade, i), cached(A.RejectTrade, i)]
         elif kind == MORTGAGED:
             pos = d.data["position"]
             value = self.tiles[pos].mortgage
-            out = [A.LiftMortgage(i, pos)] if p.cash >= value + interest(value) else []
-            out.append(A.KeepMortgage(i, pos))
+            out = [cached(A.LiftMortgage, i, pos)] if p.cash >= value + interest(value) else []
+            out.append(cached(A.KeepMortgage, i, pos))
         elif kind == DEBT:
             out = self._manage_actions(p, build=False, unmortgage=False)
             if self.max_raisable(p) < d.data["amount"]:
-                out.append(A.DeclareBankruptcy(i))
+                out.append(cached(A.DeclareBankruptcy, i))
         elif kind == HOUSE_OFFER:
             pos = d.data["position"]
-            out = [A.Build(i, pos)] if p.cash >= self.house_price(pos) else []
-            out.append(A.Decline(i))
+            out = [cached(A.Build, i, pos)] if p.cash >= self.house_price(pos) else []
+            out.append(cached(A.Decline, i))
         elif kind == PLACE_HOUSE:
-            out = [A.PlaceHouse(i, pos) for pos in d.data["positions"]]
+            out = [cached(A.PlaceHouse, i, pos) for pos in d.data["positions"]]
         else:  # pragma: no cover - every kind is handled above
             out = []
         return tuple(out)
@@ -242,23 +256,21 @@ class Engine:
         owner, level, mortgaged, tiles = self.owner, self.level, self.mortgaged, self.tiles
         classic = rules.buildings == "classic"
         hotel_groups: set[str] = set()
-        for pos in range(self.size):
-            if owner[pos] != i:
-                continue
+        for pos in self.owned[i]:
             tile = tiles[pos]
             if classic and tile.kind is STREET and tile.area is not None:
                 if build and self.can_build(p, pos):
-                    out.append(A.Build(i, pos))
-                if self.can_sell(pos):
-                    out.append(A.Sell(i, pos))
+                    out.append(cached(A.Build, i, pos))
+                if level[pos] and self.can_sell(pos):
+                    out.append(cached(A.Sell, i, pos))
                 if level[pos] == self.hotel_level:
                     hotel_groups.add(tile.area)
             if rules.mortgages:
                 if mortgaged[pos]:
                     if unmortgage and p.cash >= tile.mortgage + interest(tile.mortgage):
-                        out.append(A.Unmortgage(i, pos))
+                        out.append(cached(A.Unmortgage, i, pos))
                 elif not self.group_has_buildings(pos):
-                    out.append(A.Mortgage(i, pos))
+                    out.append(cached(A.Mortgage, i, pos))
         for area in sorted(hotel_groups):
             for target in range(self.hotel_level):
                 if self.sell_down_problem(i, area, target) is None:
@@ -267,10 +279,32 @@ class Engine:
 
     # ------------------------------------------------------------------ queries
 
+    def _set_owner(self, pos: int, player: int) -> None:
+        old = self.owner[pos]
+        ai = self.area_index[pos]
+        if old >= 0:
+            self.owned[old].remove(pos)
+            if ai >= 0:
+                self.group_count[old][ai] -= 1
+        self.owner[pos] = player
+        if player >= 0:
+            insort(self.owned[player], pos)
+            if ai >= 0:
+                self.group_count[player][ai] += 1
+
+    def _set_level(self, pos: int, level: int) -> None:
+        ai = self.area_index[pos]
+        if ai >= 0:
+            self.group_levels[ai] += level - self.level[pos]
+        self.level[pos] = level
+
     def active_players(self) -> list[PlayerState]:
         return [p for p in self.players if not p.bankrupt]
 
     def house_price(self, pos: int) -> int:
+        return self.house_prices[pos]
+
+    def _house_price(self, pos: int) -> int:
         tile = self.tiles[pos]
         if tile.house_price is not None:
             return tile.house_price
@@ -286,19 +320,21 @@ class Engine:
         return self.area_lots[area] if area is not None else (pos,)
 
     def owns_group(self, player: int, pos: int) -> bool:
-        owner = self.owner
-        return all(owner[q] == player for q in self.group(pos))
+        ai = self.area_index[pos]
+        if ai < 0:
+            return self.owner[pos] == player
+        return player >= 0 and self.group_count[player][ai] == self.area_sizes[ai]
 
     def group_has_buildings(self, pos: int) -> bool:
-        if self.rules.buildings == "unlimited":
+        ai = self.area_index[pos]
+        if ai < 0 or self.rules.buildings == "unlimited":
             return self.level[pos] > 0
-        level = self.level
-        return any(level[q] for q in self.group(pos))
+        return self.group_levels[ai] > 0
 
     def can_build(self, p: PlayerState, pos: int, *, ignore_cash: bool = False) -> bool:
         """May `p` put one more building (house or hotel) on `pos` now (classic rules)?"""
         tile = self.tiles[pos]
-        if tile.kind is not STREET or tile.area is None or self.owner[pos] != p.index:
+        if tile.kind is not STREET or tile.area is None or not self.owns_group(p.index, pos):
             return False
         lots = self.area_lots[tile.area]
         owner, level, mortgaged = self.owner, self.level, self.mortgaged
@@ -351,22 +387,20 @@ class Engine:
     def net_worth(self, p: PlayerState) -> int:
         """Cash + properties at price (mortgaged at half) + buildings at cost."""
         total = p.cash
-        for pos in range(self.size):
-            if self.owner[pos] == p.index:
-                tile = self.tiles[pos]
-                total += tile.cost // 2 if self.mortgaged[pos] else tile.cost
-                total += self.building_value(pos)
+        for pos in self.owned[p.index]:
+            tile = self.tiles[pos]
+            total += tile.cost // 2 if self.mortgaged[pos] else tile.cost
+            total += self.building_value(pos)
         return total
 
     def max_raisable(self, p: PlayerState) -> int:
         """Cash after selling every building and mortgaging every property."""
         total = p.cash
-        for pos in range(self.size):
-            if self.owner[pos] == p.index:
-                if self.rules.buildings == "classic":
-                    total += self.level[pos] * (self.house_price(pos) // 2)
-                if self.rules.mortgages and not self.mortgaged[pos]:
-                    total += self.tiles[pos].mortgage
+        for pos in self.owned[p.index]:
+            if self.rules.buildings == "classic":
+                total += self.level[pos] * (self.house_price(pos) // 2)
+            if self.rules.mortgages and not self.mortgaged[pos]:
+                total += self.tiles[pos].mortgage
         return total
 
     def score(self, p: PlayerState) -> int:
@@ -543,7 +577,7 @@ class Engine:
                 cost = self.tiles[pos].cost
                 p.cash -= cost
                 self.bank += cost
-                self.owner[pos] = p.index
+                self._set_owner(pos, p.index)
                 dealt += 1
                 self.events.append(Event("deed_dealt", p.index, position=pos, payer=p.index,
                                          payee=BANK, amount=cost))
@@ -747,7 +781,7 @@ class Engine:
                 if kind is A.Buy:
                     p.cash -= tile.cost
                     self.bank += tile.cost
-                    self.owner[pos] = i
+                    self._set_owner(pos, i)
                     self.events.append(Event("bought", i, position=pos, payer=i, payee=BANK,
                                              amount=tile.cost))
                     return
@@ -768,7 +802,7 @@ class Engine:
                 if type(action) is A.Build:
                     p.cash -= price
                     self.bank += price
-                    self.level[pos] += 1
+                    self._set_level(pos, self.level[pos] + 1)
                     self.events.append(Event("built", i, position=pos, level=self.level[pos],
                                              payer=i, payee=BANK, amount=price))
                 else:
@@ -883,8 +917,8 @@ class Engine:
             yield from self._land(p, card.rent_multiplier, card.dice_multiplier)
         elif kind is CardKind.REPAIRS:
             houses = hotels = 0
-            for pos in range(self.size):
-                if self.owner[pos] == i and self.level[pos]:
+            for pos in self.owned[i]:
+                if self.level[pos]:
                     if self.level[pos] == self.hotel_level and self.rules.buildings == "classic":
                         hotels += 1
                     else:
@@ -951,7 +985,7 @@ class Engine:
         self.events.append(Event("auction_won", leader, position=pos, item=item, payer=leader,
                                  payee=BANK, amount=high))
         if pos is not None:
-            self.owner[pos] = leader
+            self._set_owner(pos, leader)
         return leader
 
     # ------------------------------------------------------------------ managing property
@@ -994,7 +1028,7 @@ class Engine:
 
     def _build(self, p: PlayerState, pos: int, price: int) -> None:
         lv = self.level[pos] + 1
-        self.level[pos] = lv
+        self._set_level(pos, lv)
         if lv == self.hotel_level:
             if self.hotels_left is not None:
                 self.hotels_left -= 1
@@ -1023,7 +1057,7 @@ class Engine:
             if self.houses_left is not None:
                 self.houses_left += 1
         refund = price * (lv - new)
-        self.level[pos] = new
+        self._set_level(pos, new)
         p.cash += refund
         self.bank -= refund
         self.events.append(Event("sold_building", p.index, position=pos, level=new,
@@ -1033,10 +1067,9 @@ class Engine:
         """Players who could buy a house (not a hotel) right now."""
         out = []
         for q in self.active_players():
-            for pos in range(self.size):
+            for pos in self.owned[q.index]:
                 if (
-                    self.owner[pos] == q.index
-                    and self.level[pos] < self.hbh
+                    self.level[pos] < self.hbh
                     and self.can_build(q, pos)
                 ):
                     out.append(q.index)
@@ -1060,8 +1093,8 @@ class Engine:
         if winner is None:
             return
         w = self.players[winner]
-        spots = [q for q in range(self.size) if self.owner[q] == winner
-                 and self.level[q] < self.hbh and self.can_build(w, q, ignore_cash=True)]
+        spots = [q for q in self.owned[winner]
+                 if self.level[q] < self.hbh and self.can_build(w, q, ignore_cash=True)]
         if not spots:
             return
         if winner == p.index and pos in spots:
@@ -1099,7 +1132,7 @@ class Engine:
                 self.events.append(Event("card_given", giver.index, to=taker.index,
                                          card=card_id))
             for pos in side.properties:
-                self.owner[pos] = taker.index
+                self._set_owner(pos, taker.index)
                 self.events.append(Event("property_given", giver.index, to=taker.index,
                                          position=pos))
                 if self.mortgaged[pos]:
@@ -1129,13 +1162,13 @@ class Engine:
     def _bankrupt(self, p: PlayerState, creditor: Party | None) -> Flow:
         """`p` is out. Classic: everything to the creditor; else properties go back unowned."""
         i = p.index
-        for pos in range(self.size):
-            if self.owner[pos] == i and self.level[pos]:
+        for pos in self.owned[i]:
+            if self.level[pos]:
                 if self.rules.buildings == "classic":
                     while self.level[pos]:
                         self._sell_level(p, pos, down_to=0)
                 else:
-                    self.level[pos] = 0
+                    self._set_level(pos, 0)
         p.bankrupt = True
         self.out_count += 1
         p.out_order = self.out_count
@@ -1145,7 +1178,7 @@ class Engine:
             amount = p.cash
             self._transfer(i, to, amount)
             self.events.append(Event("assets_cash", i, payer=i, payee=to, amount=amount))
-        owned = [pos for pos in range(self.size) if self.owner[pos] == i]
+        owned = list(self.owned[i])
         cards, p.jail_cards = p.jail_cards, []
         if isinstance(creditor, int):
             taker = self.players[creditor]
@@ -1153,13 +1186,13 @@ class Engine:
                 taker.jail_cards.append(card)
                 self.events.append(Event("card_given", i, to=creditor, card=card.id))
             for pos in owned:
-                self.owner[pos] = creditor
+                self._set_owner(pos, creditor)
                 self.events.append(Event("property_given", i, to=creditor, position=pos))
         else:
             for card in cards:
                 self._return_card(card)
             for pos in owned:
-                self.owner[pos] = -1
+                self._set_owner(pos, -1)
                 self.mortgaged[pos] = False
                 self.events.append(Event("property_returned", i, position=pos))
         self._check_end()

@@ -401,7 +401,7 @@ class Game:
         return bool(self._engine.mortgaged[position])
 
     def properties_of(self, player: int) -> list[int]:
-        return [pos for pos in range(self.board.size) if self._engine.owner[pos] == player]
+        return list(self._engine.owned[player])
 
     def net_worth(self, player: int) -> int:
         return int(self._engine.net_worth(self._player(player)))
@@ -508,7 +508,7 @@ class Game:
                                        amount=diff))
         elif op == "owner":
             player, pos = args
-            engine.owner[pos] = player
+            engine._set_owner(pos, player)
             engine.events.append(Event("owner_set", player, position=pos))
         elif op == "place":
             player, pos = args
