@@ -7,6 +7,7 @@ Parsing is strict: anything malformed raises :class:`InvalidActionError`.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -248,7 +249,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 _SIMPLE = {
     name for name, cls in ACTION_TYPES.items()
-    if cls.__dataclass_fields__.keys() == {"player"}
+    if [f.name for f in dataclasses.fields(cls)] == ["player"]
 }
 _POSITION = {name for name, cls in ACTION_TYPES.items() if issubclass(cls, _PositionAction)}
 

@@ -72,7 +72,8 @@ class HeuristicBot:
             price = decision.data["price"]
             if A.Buy in by_type and me.cash - price >= self._reserve(game):
                 return by_type[A.Buy][0]
-            if A.Buy in by_type and self._completes_group(game, me.index, decision.data["position"]):
+            position = decision.data["position"]
+            if A.Buy in by_type and self._completes_group(game, me.index, position):
                 return by_type[A.Buy][0]
             return by_type[A.Decline][0]
         if kind == "auction":
@@ -200,16 +201,17 @@ class HeuristicBot:
     def _group_offer(self, game: Game, player: int) -> Action | None:
         """Offer cash for the one lot that would complete a colour group."""
         me = game.players[player]
+        owners = game.owners
         for area in game.board.areas.values():
             lots = area.positions
             if len(lots) < 2:
                 continue
-            missing = [q for q in lots if game.owner(q) != player]
+            missing = [q for q in lots if owners[q] != player]
             if len(missing) != 1:
                 continue
             pos = missing[0]
-            holder = game.owner(pos)
-            if holder is None or game.buildings(pos) or game.players[holder].bankrupt:
+            holder = owners[pos]
+            if holder < 0 or game.buildings(pos) or game.players[holder].bankrupt:
                 continue
             price = game.board.tiles[pos].cost * 3 // 2
             if me.cash - price < self._reserve(game):

@@ -94,11 +94,19 @@ class Engine:
         self.utilities = board.positions_of(UTILITY)
         self.area_lots = {aid: a.positions for aid, a in board.areas.items()}
         self._manages = rules.mortgages or rules.buildings == "classic"
+        self._timer_on = rules.turn_timer_seconds is not None
+        # Decisions without context are shared: a new object per turn is measurable.
+        self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
+        self._post_roll_decisions = [Decision(POST_ROLL, i) for i in range(len(self.players))]
         # Per-area bookkeeping, kept in step by _set_owner/_set_level: the hot path of
         # legal_actions() asks "owns the whole group?" and "any buildings in it?" constantly.
         area_ids = list(board.areas)
+        self.area_ids = area_ids
+        self.area_lot_list = [board.areas[a].positions for a in area_ids]
+        self.lift_cost = [t.mortgage + interest(t.mortgage) for t in board.tiles]
         self.area_index = [
-            area_ids.index(t.area) if t.area in board.areas else -1 for t in board.tiles
+            area_ids.index(t.area) if t.area is not None and t.area in board.areas else -1
+            for t in board.tiles
         ]
         self.area_sizes = [len(board.areas[a].positions) for a in area_ids]
         self.group_count = [[0] * len(area_ids) for _ in self.players]
@@ -134,6 +142,10 @@ class Engine:
                 "use Game.act('buy') or action_from_dict() for other forms"
             )
         self.check_legal(action)
+        return self.apply_checked(action)
+
+    def apply_checked(self, action: Action) -> list[Event]:
+        """Apply an action that check_legal() has accepted."""
         start = len(self.events)
         self.decision = self._flow_gen.send(action)
         self._legal = None
@@ -248,33 +260,61 @@ class Engine:
         return tuple(out)
 
     def _manage_actions(self, p: PlayerState, *, build: bool, unmortgage: bool) -> list[Action]:
+        """Build / sell / sell-down / mortgage / lift actions open to `p` now.
+
+        Works group by group: only a whole group can carry buildings, so per-lot checks are
+        needed for mortgages alone. This is the hot path of classic games with bots."""
         rules = self.rules
-        if not rules.mortgages and rules.buildings != "classic":
+        if not self._manages:
             return []
         out: list[Action] = []
         i = p.index
-        owner, level, mortgaged, tiles = self.owner, self.level, self.mortgaged, self.tiles
-        classic = rules.buildings == "classic"
-        hotel_groups: set[str] = set()
-        for pos in self.owned[i]:
-            tile = tiles[pos]
-            if classic and tile.kind is STREET and tile.area is not None:
-                if build and self.can_build(p, pos):
-                    out.append(cached(A.Build, i, pos))
-                if level[pos] and self.can_sell(pos):
-                    out.append(cached(A.Sell, i, pos))
-                if level[pos] == self.hotel_level:
-                    hotel_groups.add(tile.area)
-            if rules.mortgages:
+        owned = self.owned[i]
+        if not owned:
+            return out
+        level, mortgaged = self.level, self.mortgaged
+        area_index, group_levels = self.area_index, self.group_levels
+        if rules.buildings == "classic":
+            counts = self.group_count[i]
+            for ai, lots in enumerate(self.area_lot_list):
+                if counts[ai] != self.area_sizes[ai]:
+                    continue
+                levels = [level[q] for q in lots]
+                low, high = min(levels), max(levels)
+                if build and low < self.hotel_level and not any(mortgaged[q] for q in lots):
+                    for q in lots:
+                        if level[q] == low:
+                            price = self.house_prices[q]
+                            if 0 < price <= p.cash and (
+                                (self.hotels_left is None or self.hotels_left > 0)
+                                if low == self.hbh
+                                else (self.houses_left is None or self.houses_left > 0)
+                            ):
+                                out.append(cached(A.Build, i, q))
+                if high:
+                    if high < self.hotel_level or self.houses_left is None or (
+                        self.houses_left >= self.hbh
+                    ):
+                        for q in lots:
+                            if level[q] == high:
+                                out.append(cached(A.Sell, i, q))
+                    if high == self.hotel_level and self.houses_left is not None and (
+                        self.houses_left < self.hbh
+                    ):  # hotels cannot be sold one level at a time: offer selling further down
+                        area = self.area_ids[ai]
+                        for target in range(self.hotel_level):
+                            if self.sell_down_problem(i, area, target) is None:
+                                out.append(cached(A.SellDown, i, area, target))
+        if rules.mortgages:
+            cash = p.cash
+            for pos in owned:
                 if mortgaged[pos]:
-                    if unmortgage and p.cash >= tile.mortgage + interest(tile.mortgage):
+                    if unmortgage and cash >= self.lift_cost[pos]:
                         out.append(cached(A.Unmortgage, i, pos))
-                elif not self.group_has_buildings(pos):
-                    out.append(cached(A.Mortgage, i, pos))
-        for area in sorted(hotel_groups):
-            for target in range(self.hotel_level):
-                if self.sell_down_problem(i, area, target) is None:
-                    out.append(A.SellDown(i, area, target))
+                else:
+                    ai = area_index[pos]
+                    if (group_levels[ai] == 0) if ai >= 0 else (level[pos] == 0):
+                        out.append(cached(A.Mortgage, i, pos))
         return out
 
     # ------------------------------------------------------------------ queries
@@ -601,12 +641,12 @@ class Engine:
                 self.round -= 1
                 raise _GameOver("round_limit")
         self.current = nxt
-        self.turn_started_at = self.clock()
 
     def _turn(self, p: PlayerState) -> Flow:
         rules = self.rules
         self.turn_number += 1
-        self.turn_started_at = self.clock()
+        if self._timer_on:
+            self.turn_started_at = self.clock()
         self.events.append(Event("turn_started", p.index, turn=self.turn_number))
         if p.jail_skip > 0:
             p.jail_skip -= 1
@@ -621,7 +661,9 @@ class Engine:
         while True:
             self._rolled_doubles = False
             self._extra_roll = False
-            yield from self._before_roll(p)
+            action = yield self._turn_decisions[p.index]
+            if type(action) is not A.Roll:
+                yield from self._before_roll(p, action)
             dice = self.chance.dice(rules.dice_count, rules.dice_sides)
             total = sum(dice)
             is_double = len(dice) >= 2 and min(dice) == max(dice)
@@ -645,14 +687,14 @@ class Engine:
                                      reason="double" if self._rolled_doubles else "card"))
         if not rules.auto_end_turn:
             while True:
-                action = yield Decision(POST_ROLL, p.index)
+                action = yield self._post_roll_decisions[p.index]
                 if type(action) is A.EndTurn:
                     return
                 yield from self._manage(p, action)
 
-    def _before_roll(self, p: PlayerState) -> Flow:
+    def _before_roll(self, p: PlayerState, action: Action) -> Flow:
+        """Handle what comes before the roll (jail options, management) until the roll."""
         while True:
-            action = yield Decision(TURN, p.index, in_jail=p.in_jail)
             kind = type(action)
             if kind is A.Roll or kind is A.TimerRoll:
                 if kind is A.TimerRoll:
@@ -665,6 +707,7 @@ class Engine:
                 self._use_jail_card(p)
             else:
                 yield from self._manage(p, action)
+            action = yield self._turn_decisions[p.index]
 
     def _release(self, p: PlayerState, how: str) -> None:
         p.in_jail = False
@@ -823,7 +866,13 @@ class Engine:
             amount = total * dice_multiplier
         else:
             amount = self.rent(pos, p, rent_multiplier)
-        yield from self._pay(p, owner, amount, "rent", position=pos)
+        if 0 < amount <= p.cash and not self.rules.end_when_money_reaches_zero:
+            p.cash -= amount  # the common case, without the generator of _pay
+            landlord.cash += amount
+            self.events.append(Event("rent", i, payer=i, payee=owner, amount=amount,
+                                     position=pos))
+        else:
+            yield from self._pay(p, owner, amount, "rent", position=pos)
 
     def _land_tax(self, p: PlayerState, pos: int) -> Flow:
         tile = self.tiles[pos]
@@ -1267,4 +1316,4 @@ def owned_positions(engine: Engine, player: int) -> Iterable[int]:
     return (pos for pos in range(engine.size) if engine.owner[pos] == player)
 
 
-__all__ = ["Engine", "interest", "owned_positions", "math"]
+__all__ = ["Engine", "interest", "owned_positions"]

@@ -248,6 +248,7 @@ class Game:
         self._injections: list[tuple[int, str, Any]] = []
         self._listeners: list[Callable[[list[Event]], None]] = []
         self.testing = Testing(self)
+        self._timed = rules.time_limit_minutes is not None
         self._engine = self._new_engine()
 
     def _new_engine(self) -> Engine:
@@ -277,12 +278,13 @@ class Game:
         engine = self._engine
         engine.check_legal(action)
         before: list[Event] = []
-        if engine._time_is_up() and type(action) is not A.TimeUp:
-            before = self._apply_system(A.TimeUp(A.SYSTEM))
-        if type(action) is A.TimeUp:
-            return before + self._apply_system(action)
+        if self._timed:
+            if engine._time_is_up() and type(action) is not A.TimeUp:
+                before = self._apply_system(A.TimeUp(A.SYSTEM))
+            if type(action) is A.TimeUp:
+                return before + self._apply_system(action)
         engine.chance.used = False
-        events: list[Event] = engine.apply(action)
+        events: list[Event] = engine.apply_checked(action)
         self._actions.append(action)
         self._undoable.append(not engine.chance.used and type(action) is not A.TimerRoll)
         if self._listeners:
@@ -388,6 +390,11 @@ class Game:
     @property
     def turn_number(self) -> int:
         return int(self._engine.turn_number)
+
+    @property
+    def owners(self) -> tuple[int, ...]:
+        """The owner of every tile by position (-1: the bank / not a property)."""
+        return tuple(self._engine.owner)
 
     def owner(self, position: int) -> int | None:
         owner = self._engine.owner[position]

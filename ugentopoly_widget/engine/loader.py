@@ -591,7 +591,21 @@ def bundled_boards() -> list[str]:
 
 
 def load_bundled(name: str) -> Board:
-    """Load a board shipped with the package, e.g. ``load_bundled("ugentopoly")``."""
+    """Load a board shipped with the package, e.g. ``load_bundled("ugentopoly")``.
+
+    Boards are immutable, so each bundled one is parsed once per process and shared: a
+    simulation creating thousands of games pays for the XML only once."""
+    board = _BUNDLED_CACHE.get(name) if isinstance(name, str) else None
+    if board is None:
+        board = _load_bundled(name)
+        _BUNDLED_CACHE[name] = board
+    return board
+
+
+_BUNDLED_CACHE: dict[str, Board] = {}
+
+
+def _load_bundled(name: str) -> Board:
     file = f"{name}.xml" if isinstance(name, str) else repr(name)
     source = f"bundled:{name}"
 

@@ -420,8 +420,16 @@ def _tile(
         f'<rect class="bg" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
         f'fill="{_KIND_FILL.get(tile.kind, "#fbfbf6")}" stroke="#333333" stroke-width="1.5"/>'
     )
+    if heat is not None:  # under the names, so they stay readable
+        out.append(
+            f'<rect class="heat" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
+            f'fill="{_heat_colour(heat)}" fill-opacity="{_n(0.25 + 0.5 * heat)}" '
+            f'pointer-events="none"/>'
+        )
     name_font = corner * 0.105
     token_box: Rect
+    if side < 0 and tile.is_property:  # a property on a corner (small or odd rings)
+        side = -1 - side
     if side < 0:  # a corner
         pad = corner * 0.06
         lines, font = _fit(name, w - 2 * pad, h * 0.5 - pad, name_font * 1.25)
@@ -498,8 +506,9 @@ def _tile(
             px_chars = int((bw - 2 * pad) / (price_font * _CHAR))
             if len(price) > px_chars:
                 price_font *= max(px_chars, 1) / len(price)
+            price_y = by + bh - pad - price_font * 0.2
             out.append(
-                f'<text class="price" x="{_n(bx + bw / 2)}" y="{_n(by + bh - pad - price_font * 0.2)}" '
+                f'<text class="price" x="{_n(bx + bw / 2)}" y="{_n(price_y)}" '
                 f'font-size="{_n(price_font)}" text-anchor="middle" fill="#444444">'
                 f"{_text(price)}</text>"
             )
@@ -508,17 +517,18 @@ def _tile(
             colour = _colour(players[owner].colour)
             ink = _ink_on(colour)
             label = players[owner].name
-            pill_w = bw - 2 * pad
-            chars = max(int((pill_w - price_font * 0.6) / (price_font * 0.9 * _CHAR)), 1)
+            room = bw - 2 * pad
+            chars = max(int((room - price_font * 0.6) / (price_font * 0.9 * _CHAR)), 1)
             if len(label) > chars:
                 label = label[: max(chars - 1, 1)] + "\u2026"
+            pill_w = min(room, (len(label) * _CHAR * 0.9 + 1.2) * price_font)
             pill_h = price_font * 1.2
             py = by + bh - pad - pill_h
             out.append(
                 f'<g class="owner" data-owner="{owner}">'
                 f'<rect x="{_n(sx)}" y="{_n(sy)}" width="{_n(sw)}" height="{_n(sh)}" '
                 f'fill="{_attr(colour)}" stroke="#333333" stroke-width="1"/>'
-                f'<rect x="{_n(bx + pad)}" y="{_n(py)}" width="{_n(pill_w)}" '
+                f'<rect x="{_n(bx + bw / 2 - pill_w / 2)}" y="{_n(py)}" width="{_n(pill_w)}" '
                 f'height="{_n(pill_h)}" rx="{_n(pill_h / 2)}" fill="{_attr(colour)}"/>'
                 f'<text x="{_n(bx + bw / 2)}" y="{_n(py + pill_h * 0.76)}" '
                 f'font-size="{_n(price_font * 0.9)}" text-anchor="middle" fill="{ink}">'
@@ -536,12 +546,6 @@ def _tile(
             token_box = free
         else:
             token_box = (bx + pad, by + pad, bw - 2 * pad, bh - 2 * pad)
-    if heat is not None:
-        out.append(
-            f'<rect class="heat" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
-            f'fill="{_heat_colour(heat)}" fill-opacity="{_n(0.15 + 0.5 * heat)}" '
-            f'pointer-events="none"/>'
-        )
     _tokens(out, game, tokens, token_box, corner * 0.13)
     out.append("</g>")
 
@@ -550,7 +554,7 @@ def _tokens(out: list[str], game: Game, indexes: list[int], box: Rect, max_r: fl
     if not indexes:
         return
     centres, r = _spread(len(indexes), box, max_r)
-    for k, (cx, cy) in zip(indexes, centres):
+    for k, (cx, cy) in zip(indexes, centres, strict=True):
         p = game.players[k]
         _token(out, k, p.name, p.token, _colour(p.colour), cx, cy, r)
 

@@ -1,0 +1,75 @@
+"""Scenario helpers for the rules tests: chosen dice, stacked decks, exact money checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ugentopoly_widget import Game, load_bundled
+from ugentopoly_widget.engine.board import Board
+from ugentopoly_widget.engine.loader import parse_board
+
+
+def new_game(profile: str = "ugentopoly", players: Any = ("Ann", "Bob"), seed: int = 1,
+             board: Any = None, **options: Any) -> Game:
+    return Game(profile, players=list(players), seed=seed, options=options, board=board)
+
+
+def seats(game: Game) -> list[int]:
+    """Player indices in turn order, starting with the drawn first player."""
+    n = len(game.players)
+    return [(game.current_player + k) % n for k in range(n)]
+
+
+def act(game: Game, kind: str, player: int | None = None, **fields: Any) -> list:
+    """Apply the legal action of this type (e.g. "roll", "buy", "decline", "build")."""
+    decision = game.decision
+    if player is not None:
+        assert decision.player == player, f"expected player {player} to decide, got {decision}"
+    for action in game.legal_actions():
+        if action.type == kind and all(getattr(action, k) == v for k, v in fields.items()):
+            events = game.apply(action)
+            assert game.money_total() == game.initial_money, "the books do not balance"
+            return events
+    legal = [str(a) for a in game.legal_actions()]
+    raise AssertionError(f"{kind} {fields} is not legal now: {decision}; legal: {legal}")
+
+
+def roll(game: Game, *dice: int, player: int | None = None) -> list:
+    """Script one roll (e.g. ``roll(g, 3, 4)``) and roll it for the deciding player."""
+    game.testing.script_dice(tuple(dice))
+    return act(game, "roll", player)
+
+
+def kinds(events: list) -> list[str]:
+    return [e.kind for e in events]
+
+
+def money(events: list, kind: str | None = None) -> list[tuple[str, Any, Any, int]]:
+    """(kind, payer, payee, amount) of every money event (optionally of one kind)."""
+    return [
+        (e.kind, e.data["payer"], e.data["payee"], e.data["amount"])
+        for e in events
+        if e.moves_money and (kind is None or e.kind == kind)
+    ]
+
+
+def deck(game: Game, kind: str) -> list[str]:
+    return list(game.state()["decks"][kind])
+
+
+def custom_board(profile: str, *replacements: tuple[str, str]) -> Board:
+    """The bundled board of `profile` with text replaced in its XML (each must match)."""
+    base = load_bundled(profile)
+    xml = base.xml_text
+    for old, new in replacements:
+        assert old in xml, f"{old!r} is not in the {profile} board"
+        xml = xml.replace(old, new)
+    return parse_board(xml, file=f"custom-{profile}.xml",
+                       names={lang: dict(t) for lang, t in base.names.items()})
+
+
+def idle_turn(game: Game, player: int, dice: tuple[int, ...] = (2, 4)) -> None:
+    """`player` rolls `dice` and declines every offer until the turn passes on."""
+    roll(game, *dice, player=player)
+    while game.decision.player == player and game.decision.kind in ("buy", "house_offer"):
+        act(game, "decline", player)
