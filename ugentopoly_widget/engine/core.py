@@ -165,7 +165,9 @@ class Engine:
                 return
             self._refuse(action, "the game clock has not run out")
         if kind is A.TimerRoll:
-            if d.kind == TURN and self.timer_expired():
+            if d.kind == TURN and action.player == d.player and (
+                self.replaying or self.timer_expired()
+            ):
                 return
             self._refuse(action, "the turn timer has not run out")
         if action.player != d.player:

@@ -149,6 +149,10 @@ class Testing:
     def stack_deck(self, deck: str, card_ids: Sequence[str]) -> None:
         """Put these cards on top of a deck, in this order (next drawn first)."""
         game = self._game
+        if not isinstance(deck, str) or isinstance(card_ids, str) or not isinstance(
+            card_ids, Sequence
+        ) or not all(isinstance(c, str) for c in card_ids):
+            raise InvalidActionError("stack_deck takes a deck name and a list of card ids")
         spec = game.board.decks.get(deck)
         if spec is None:
             decks = sorted(game.board.decks)
@@ -275,6 +279,11 @@ class Game:
             action = action_from_text(action)
         elif isinstance(action, Mapping):
             action = action_from_dict(dict(action))
+        elif not isinstance(action, Action):
+            raise InvalidActionError(
+                f"apply() takes an Action, a dict or a text like '0:roll', "
+                f"not {type(action).__name__}"
+            )
         engine = self._engine
         engine.check_legal(action)
         before: list[Event] = []
@@ -581,8 +590,12 @@ class Game:
             )
             actions = [action_from_dict(a) for a in record["actions"]]
             injections = [(int(i["at"]), str(i["op"]), i["args"]) for i in record["injections"]]
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise SaveFileError(f"the record is incomplete or malformed: {exc!r}") from None
+        except SaveFileError:
+            raise
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            # ValueError covers every named error of the package (BoardError, SetupError,
+            # InvalidActionError ...): a record that does not make a valid game is damaged.
+            raise SaveFileError(f"the record is incomplete or malformed: {exc}") from None
         if upto is not None:
             actions = actions[:upto]
         game._replay_actions(actions, injections)
@@ -597,19 +610,39 @@ class Game:
         try:
             for index, action in enumerate(actions):
                 while k < len(pending) and pending[k][0] <= index:
-                    self._inject(pending[k][1], pending[k][2])
+                    self._replay_injection(pending[k][1], pending[k][2])
                     k += 1
                 if type(action) is A.TimeUp:
                     self._apply_system(action)
                 else:
                     self.apply(action)
             while k < len(pending):
-                self._inject(pending[k][1], pending[k][2])
+                self._replay_injection(pending[k][1], pending[k][2])
                 k += 1
-        except (IllegalActionError, InvalidActionError) as exc:
+        except (IllegalActionError, InvalidActionError, TypeError, ValueError) as exc:
             raise SaveFileError(f"the record does not replay: {exc}") from None
         finally:
             engine.replaying = False
+
+    def _replay_injection(self, op: str, args: Any) -> None:
+        """Redo one testing-mode step of a record, through the validating Testing API."""
+        if not isinstance(args, list):
+            raise InvalidActionError(f"testing step {op!r} needs a list of arguments")
+        testing = self.testing
+        if op == "dice":
+            testing.script_dice(*args)
+        elif op == "stack" and len(args) == 2:
+            testing.stack_deck(args[0], args[1])
+        elif op == "cash" and len(args) == 2:
+            testing.set_cash(args[0], args[1])
+        elif op == "owner" and len(args) == 2:
+            testing.give_property(args[0], args[1])
+        elif op == "place" and len(args) == 2:
+            testing.place(args[0], args[1])
+        elif op == "jail" and len(args) == 1:
+            testing.send_to_jail(args[0])
+        else:
+            raise InvalidActionError(f"unknown testing step {op!r} {args!r}")
 
     def copy(self) -> Game:
         """An independent copy in the same state (rebuilt from the record)."""
