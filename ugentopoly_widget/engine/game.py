@@ -275,15 +275,16 @@ class Game:
 
     def apply(self, action: Action | Mapping[str, Any] | str) -> list[Event]:
         """Apply one action; returns its events. Illegal: raises and changes nothing."""
-        if isinstance(action, str):
-            action = action_from_text(action)
-        elif isinstance(action, Mapping):
-            action = action_from_dict(dict(action))
-        elif not isinstance(action, Action):
-            raise InvalidActionError(
-                f"apply() takes an Action, a dict or a text like '0:roll', "
-                f"not {type(action).__name__}"
-            )
+        if not isinstance(action, Action):
+            if isinstance(action, str):
+                action = action_from_text(action)
+            elif isinstance(action, Mapping):
+                action = action_from_dict(dict(action))
+            else:
+                raise InvalidActionError(
+                    f"apply() takes an Action, a dict or a text like '0:roll', "
+                    f"not {type(action).__name__}"
+                )
         engine = self._engine
         engine.check_legal(action)
         before: list[Event] = []
@@ -296,9 +297,11 @@ class Game:
         events: list[Event] = engine.apply_checked(action)
         self._actions.append(action)
         self._undoable.append(not engine.chance.used and type(action) is not A.TimerRoll)
+        if before:
+            events = before + events
         if self._listeners:
-            self._notify(before + events)
-        return before + events
+            self._notify(events)
+        return events
 
     def _apply_system(self, action: Action) -> list[Event]:
         events: list[Event] = self._engine.apply_time_up()
