@@ -395,3 +395,29 @@ def cached(cls: type[Action], player: int, *args: Any) -> Action:
     if action is None:
         action = _CACHE[key] = cls(player, *args)
     return action
+
+
+class PositionActions:
+    """Shared instances of one position action kind, indexed [player][position]."""
+
+    def __init__(self, cls: type[_PositionAction]) -> None:
+        self.cls = cls
+        self.rows: list[list[Action | None]] = []
+
+    def get(self, player: int, position: int) -> Action:
+        rows = self.rows
+        while len(rows) <= player:
+            rows.append([])
+        row = rows[player]
+        if len(row) <= position:
+            row.extend([None] * (position + 1 - len(row)))
+        action = row[position]
+        if action is None:
+            action = row[position] = self.cls(player, position)
+        return action
+
+
+BUILD = PositionActions(Build)
+SELL = PositionActions(Sell)
+MORTGAGE = PositionActions(Mortgage)
+UNMORTGAGE = PositionActions(Unmortgage)

@@ -186,9 +186,9 @@ class HeuristicBot:
         if unmortgages and me.cash > reserve * 4:
             return unmortgages[0]
         if game.rules.trading and self._offered_turn != game.turn_number:
+            self._offered_turn = game.turn_number  # at most one look (and offer) per turn
             offer = self._group_offer(game, player)
             if offer is not None:
-                self._offered_turn = game.turn_number
                 return offer
         if A.UseJailCard in by_type:
             return by_type[A.UseJailCard][0]

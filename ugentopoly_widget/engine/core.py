@@ -292,14 +292,14 @@ class Engine:
                                 if low == self.hbh
                                 else (self.houses_left is None or self.houses_left > 0)
                             ):
-                                out.append(cached(A.Build, i, q))
+                                out.append(A.BUILD.get(i, q))
                 if high:
                     if high < self.hotel_level or self.houses_left is None or (
                         self.houses_left >= self.hbh
                     ):
                         for q in lots:
                             if level[q] == high:
-                                out.append(cached(A.Sell, i, q))
+                                out.append(A.SELL.get(i, q))
                     if high == self.hotel_level and self.houses_left is not None and (
                         self.houses_left < self.hbh
                     ):  # hotels cannot be sold one level at a time: offer selling further down
@@ -312,11 +312,11 @@ class Engine:
             for pos in owned:
                 if mortgaged[pos]:
                     if unmortgage and cash >= self.lift_cost[pos]:
-                        out.append(cached(A.Unmortgage, i, pos))
+                        out.append(A.UNMORTGAGE.get(i, pos))
                 else:
                     ai = area_index[pos]
                     if (group_levels[ai] == 0) if ai >= 0 else (level[pos] == 0):
-                        out.append(cached(A.Mortgage, i, pos))
+                        out.append(A.MORTGAGE.get(i, pos))
         return out
 
     # ------------------------------------------------------------------ queries
