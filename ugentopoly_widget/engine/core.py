@@ -829,6 +829,8 @@ class Engine:
                     self._set_owner(pos, i)
                     self.events.append(Event("bought", i, position=pos, payer=i, payee=BANK,
                                              amount=tile.cost))
+                    if p.cash == 0 and self.rules.end_when_money_reaches_zero:
+                        raise _GameOver("money_reached_zero")
                     return
                 if kind is A.Decline:
                     self.events.append(Event("declined", i, position=pos))

@@ -1,0 +1,736 @@
+"""The notebook widget: an anywidget front end that draws a game and stays in sync with Python.
+
+Python owns the game. The view renders from two synced traits, ``board_data`` (static, sent
+once per game) and ``state`` (a small snapshot replaced whole on every change, with a sequence
+number ``seq``), and sends *requests* (``{"type": "act", "action": {...}, "seq": n}``) that are
+checked here against the sequence number and the engine's rules. A refused request sets
+``error`` and changes nothing; no exception ever escapes into the comm.
+
+Everything works with no view at all: the scripting methods (``w.roll()``, ``w.buy()``, ...)
+apply actions for whoever decides now, and the board follows in every open view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import pathlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .engine.actions import Action, action_from_text
+from .engine.board import Board
+from .engine.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    SetupError,
+    UgentopolyError,
+    UndoError,
+)
+from .engine.events import Event
+from .engine.game import Game
+from .engine.rules import PROFILES
+from .widget_data import (
+    LANGS,
+    LOBBY_FLAGS,
+    LOG_TAIL,
+    SEAT_KINDS,
+    LogCache,
+    board_data,
+    lobby_data,
+    parse_action,
+    state_snapshot,
+)
+
+STATIC = pathlib.Path(__file__).parent / "static"
+MAX_REQUEST_BYTES = 20_000  # a request larger than this (as JSON) is refused unread
+MAX_ERRORS = 50
+# Traits the front end may set directly; anything else it sends is refused and re-synced.
+FRONT_WRITABLE = frozenset({"lang", "bot_delay", "paused"})
+
+EventCallback = Callable[[list[Event]], Any]
+
+
+class RequestError(Exception):
+    """A front-end request that is refused (stale, forged or malformed)."""
+
+
+def _is_int(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+class UgentopolyWidget(anywidget.AnyWidget):
+    """Play and script a game in a notebook cell.
+
+    >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
+    >>> w.game.testing.script_dice((1, 2))
+    >>> _ = w.roll()
+    >>> w.state["dice"]
+    [1, 2]
+    """
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+
+    board_data = traitlets.Dict().tag(sync=True)
+    state = traitlets.Dict().tag(sync=True)
+    lobby = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    error = traitlets.Dict().tag(sync=True)  # {"message", "seq", "n"}; {} when none yet
+    heat = traitlets.Dict().tag(sync=True)  # {"values", "label", "min", "max"} or {}
+    seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    bot_delay = traitlets.Float(0.8).tag(sync=True)
+    paused = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        profile: str = "ugentopoly",
+        *,
+        players: Sequence[Any] | int | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        board: Board | str | os.PathLike[str] | None = None,
+        seats: Sequence[str] | None = None,
+        lang: str = "en",
+        game: Game | None = None,
+        log_tail: int = LOG_TAIL,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self._game: Game | None = None
+        self._seq = 0
+        self._error_count = 0
+        self._cache = LogCache()
+        self._log_tail = log_tail
+        self._callbacks: list[EventCallback] = []
+        self._bots: dict[int, Any] = {}
+        self._bot_handle: asyncio.TimerHandle | None = None
+        self._bot_target_turn: int | None = None
+        self._everyone: str | None = None
+        self._batch = 0
+        self._dirty = False
+        self.errors: list[str] = []
+        self._custom_board: Board | None = board if isinstance(board, Board) else None
+        if board is not None and not isinstance(board, Board):
+            from .engine.game import _resolve_board
+
+            self._custom_board = _resolve_board(board, PROFILES.get(profile, PROFILES["classic"]))
+        self._profile_default = profile
+        self.lang = lang if lang in LANGS else "en"
+        self.lobby = lobby_data(self._custom_board, profile)
+        self.on_msg(self._on_msg)
+        self.observe(self._on_lang, names="lang")
+        self.observe(self._on_paused, names="paused")
+        self.observe(self._on_seats, names="seats")
+        if game is None and players is not None:
+            game = Game(profile, players=players, seed=seed, options=options,
+                        board=self._custom_board, lang=self.lang)
+        if game is not None:
+            self._install(game, seats)
+        else:
+            self._publish()
+
+    # ------------------------------------------------------------------ constructors
+
+    @classmethod
+    def from_game(cls, game: Game, seats: Sequence[str] | None = None,
+                  **kwargs: Any) -> UgentopolyWidget:
+        """A widget showing an existing engine game."""
+        return cls(game.rules.name, game=game, seats=seats, lang=game.lang, **kwargs)
+
+    @classmethod
+    def open_lobby(cls, profile: str = "ugentopoly", board: Board | str | None = None,
+                   **kwargs: Any) -> UgentopolyWidget:
+        """A widget showing the setup screen (no game yet)."""
+        return cls(profile, board=board, **kwargs)
+
+    # ------------------------------------------------------------------ the game
+
+    @property
+    def has_game(self) -> bool:
+        return self._game is not None
+
+    @property
+    def game(self) -> Game:
+        """The engine game (raises while the lobby is open and no game has started)."""
+        if self._game is None:
+            raise RuntimeError("no game yet: the lobby is open (start one there, or set w.game)")
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"w.game must be an engine Game, not {type(game).__name__}")
+        self._install(game, None)
+
+    def _install(self, game: Game, seats: Sequence[str] | None) -> None:
+        self._cancel_bots()
+        n = len(game.players)
+        if seats is None:
+            old = list(self.seats)
+            seats = old if len(old) == n and self._game is not None else ["person"] * n
+        seats = list(seats)
+        if len(seats) != n or any(s not in SEAT_KINDS for s in seats):
+            raise SetupError(f"seats is a list of {n} of {list(SEAT_KINDS)}")
+        previous = self._game
+        self._game = game
+        self._cache.reset()
+        self._bots = {}
+        def listener(events: list[Event], g: Game = game) -> None:
+            self._on_game_events(g, events)
+
+        game.on_events(listener)
+        with self.hold_sync():
+            self.seats = seats
+            self.board_data = board_data(game)
+            if self.heat and (previous is None or previous.board.size != game.board.size):
+                self.heat = {}
+            self._publish()
+
+    # ------------------------------------------------------------------ publishing
+
+    def _publish(self) -> None:
+        """Send a fresh state snapshot (replaced whole, never mutated in place)."""
+        if self._batch:
+            self._dirty = True
+            return
+        self._seq += 1
+        if self._game is None:
+            self.state = {"seq": self._seq, "phase": "lobby"}
+            return
+        self.state = state_snapshot(self._game, self._seq, self.lang, self.seats, self._cache,
+                                    self._log_tail)
+
+    def refresh(self) -> None:
+        """Re-send the state (after changing the game through ``game.testing``, say)."""
+        self._publish()
+
+    def _on_game_events(self, game: Game, events: list[Event]) -> None:
+        if game is not self._game:
+            return
+        if not events:  # undo: the engine was rebuilt
+            self._cache.reset()
+        self._publish()
+        for callback in list(self._callbacks):
+            try:
+                callback(events)
+            except Exception as exc:  # a user's callback must never break the game or the comm
+                self._report(f"event callback {getattr(callback, '__name__', callback)!r} "
+                             f"raised {type(exc).__name__}: {exc}")
+
+    def _on_lang(self, change: dict[str, Any]) -> None:
+        if change["new"] not in LANGS:
+            self.lang = "en"
+            return
+        self._publish()
+
+    @traitlets.validate("seats")
+    def _valid_seats(self, proposal: dict[str, Any]) -> list[str]:
+        seats = list(proposal["value"])
+        bad = [s for s in seats if s not in SEAT_KINDS]
+        if bad:
+            raise traitlets.TraitError(f"a seat is one of {list(SEAT_KINDS)}, not {bad[0]!r}")
+        if self._game is not None and len(seats) != len(self._game.players):
+            raise traitlets.TraitError(f"seats needs one entry per player "
+                                       f"({len(self._game.players)})")
+        return seats
+
+    def _on_seats(self, change: dict[str, Any]) -> None:
+        if self._game is not None and self._batch == 0:
+            self._publish()
+            self._schedule_bots()
+
+    def _on_paused(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._cancel_bots()
+        else:
+            self._schedule_bots()
+
+    def on_event(self, callback: EventCallback) -> None:
+        """Call ``callback(events)`` after every applied action (errors go to ``w.errors``)."""
+        if not callable(callback):
+            raise TypeError("callback must be callable")
+        self._callbacks.append(callback)
+
+    def _report(self, message: str) -> None:
+        self._error_count += 1
+        self.errors.append(message)
+        del self.errors[:-MAX_ERRORS]
+        self.error = {"message": message, "seq": self._seq, "n": self._error_count}
+
+    def clear_error(self) -> None:
+        self.error = {}
+
+    # ------------------------------------------------------------------ heat map overlay
+
+    def show_heat(self, values: Sequence[float] | Mapping[int, float], label: str = "") -> None:
+        """Lay one value per tile over the board (e.g. landing probabilities)."""
+        size = self.game.board.size
+        if isinstance(values, Mapping):
+            row = [0.0] * size
+            for pos, value in values.items():
+                if not _is_int(pos, 0, size - 1):
+                    raise ValueError(f"there is no tile {pos!r}")
+                row[pos] = float(value)
+        else:
+            row = [float(v) for v in values]
+        if len(row) != size:
+            raise ValueError(f"heat needs {size} values (one per tile), not {len(row)}")
+        if not all(math.isfinite(v) for v in row):
+            raise ValueError("heat values must be finite numbers")
+        self.heat = {"values": row, "label": str(label)[:200], "min": min(row), "max": max(row)}
+
+    def clear_heat(self) -> None:
+        self.heat = {}
+
+    # ------------------------------------------------------------------ scripting
+
+    def apply(self, action: Action | Mapping[str, Any] | str) -> list[Event]:
+        """Apply one action (an Action, its dict, or text such as ``"buy"`` / ``"1:bid 120"``).
+
+        Text without a player (``"roll"``) is for whoever decides now. Illegal: raises, and the
+        game is unchanged."""
+        game = self.game
+        if isinstance(action, str):
+            text = action
+            if ":" not in text:
+                player = game.decision.player
+                if player is None:
+                    raise IllegalActionError("the game is over", phase="game_over")
+                text = f"{player}:{text}"
+            head, _, rest = text.strip().partition(":")
+            words = rest.split()
+            if len(words) == 1 and head.strip().isdigit():
+                action = parse_action({"type": words[0], "player": int(head)})
+            else:
+                action = action_from_text(text)
+        if isinstance(action, Mapping):
+            action = parse_action(dict(action))
+        events = game.apply(action)
+        return events
+
+    def _act(self, kind: str, **fields: Any) -> list[Event]:
+        player = self.game.decision.player
+        if player is None:
+            raise IllegalActionError("the game is over: nobody decides", phase="game_over")
+        return self.apply({"type": kind, "player": player, **fields})
+
+    def roll(self) -> list[Event]:
+        return self._act("roll")
+
+    def buy(self) -> list[Event]:
+        return self._act("buy")
+
+    def decline(self) -> list[Event]:
+        return self._act("decline")
+
+    def bid(self, amount: int) -> list[Event]:
+        return self._act("bid", amount=amount)
+
+    def pass_(self) -> list[Event]:
+        """Leave the auction."""
+        return self._act("pass")
+
+    pass_auction = pass_
+
+    def end_turn(self) -> list[Event]:
+        return self._act("end_turn")
+
+    def pay_fine(self) -> list[Event]:
+        return self._act("pay_fine")
+
+    def use_card(self) -> list[Event]:
+        return self._act("use_card")
+
+    def choose_tax(self, choice: str) -> list[Event]:
+        return self._act("tax", choice=choice)
+
+    def build(self, position: int) -> list[Event]:
+        return self._act("build", position=position)
+
+    def sell(self, position: int) -> list[Event]:
+        return self._act("sell", position=position)
+
+    def mortgage(self, position: int) -> list[Event]:
+        return self._act("mortgage", position=position)
+
+    def unmortgage(self, position: int) -> list[Event]:
+        return self._act("unmortgage", position=position)
+
+    def lift(self, position: int) -> list[Event]:
+        return self._act("lift", position=position)
+
+    def keep(self, position: int) -> list[Event]:
+        return self._act("keep", position=position)
+
+    def place(self, position: int) -> list[Event]:
+        return self._act("place", position=position)
+
+    def sell_down(self, area: str, level: int) -> list[Event]:
+        return self._act("sell_down", area=area, level=level)
+
+    def propose_trade(self, partner: int, give: Mapping[str, Any] | None = None,
+                      get: Mapping[str, Any] | None = None) -> list[Event]:
+        """Offer a trade: ``give``/``get`` are ``{"properties": [...], "cash": n,
+        "cards": [...]}`` (missing keys are empty)."""
+        def side(value: Mapping[str, Any] | None) -> dict[str, Any]:
+            value = value or {}
+            return {"properties": list(value.get("properties", [])),
+                    "cash": value.get("cash", 0), "cards": list(value.get("cards", []))}
+        return self._act("propose_trade", partner=partner, give=side(give), get=side(get))
+
+    def accept(self) -> list[Event]:
+        return self._act("accept")
+
+    def reject(self) -> list[Event]:
+        return self._act("reject")
+
+    def declare_bankruptcy(self) -> list[Event]:
+        return self._act("bankrupt")
+
+    def undo(self) -> None:
+        """Take back the last decision (never across dice, cards or the clock)."""
+        self.game.undo()
+        self._cache.reset()
+        self._publish()
+
+    def tick(self) -> list[Event]:
+        """Check the clocks (turn timer, timed game); the view calls this when its timer ends."""
+        events = self.game.tick()
+        if not events and self.game.rules.turn_timer_seconds is not None:
+            self._publish()  # the remaining time is re-sent
+        return events
+
+    # ------------------------------------------------------------------ bots
+
+    def _seat(self, player: int | None) -> str:
+        seats = self.seats
+        if player is None or not 0 <= player < len(seats):
+            return "person"
+        return seats[player]
+
+    def _bot(self, player: int, kind: str) -> Any:
+        bot = self._bots.get(player)
+        if bot is None or getattr(bot, "name", kind) != kind:
+            from .engine.bots import make_bot
+
+            base = self._game.seed if self._game is not None else 0
+            bot = make_bot(kind, seed=(base * 31 + player) % 2**32)
+            self._bots[player] = bot
+        return bot
+
+    def _bot_action(self, everyone: str | None = None) -> Action | None:
+        game = self._game
+        if game is None or game.is_over:
+            return None
+        player = game.decision.player
+        if player is None:
+            return None
+        kind = self._seat(player)
+        if kind == "person":
+            if everyone is None:
+                return None
+            kind = everyone
+        action: Action = self._bot(player, kind).choose(game)
+        return action
+
+    def play_bots(self, turns: int | None = None, *, animate: bool = False,
+                  everyone: str | None = None, max_actions: int = 200_000) -> int:
+        """Let the bot seats play ``turns`` more turns (None: until a person must decide or the
+        game ends). ``everyone="heuristic"`` lets a bot decide for the person seats too.
+
+        ``animate=False`` plays synchronously and sends one state at the end; returns the number
+        of actions. ``animate=True`` schedules one action every ``bot_delay`` seconds on the
+        kernel's event loop and returns 0 at once (it never waits for a view)."""
+        game = self.game
+        if everyone is not None and everyone not in SEAT_KINDS[1:]:
+            raise ValueError(f"everyone is one of {list(SEAT_KINDS[1:])}")
+        target = None if turns is None else game.turn_number + int(turns)
+        if animate and self._running_loop() is not None:
+            self._bot_target_turn = target
+            self._everyone = everyone
+            self._schedule_bots(0.0, force=True)
+            return 0
+        count = 0
+        self._batch += 1
+        try:
+            while count < max_actions and not game.is_over:
+                if target is not None and game.turn_number >= target:
+                    break
+                action = self._bot_action(everyone)
+                if action is None:
+                    break
+                game.apply(action)
+                count += 1
+        finally:
+            self._batch -= 1
+            if self._dirty or count:
+                self._dirty = False
+                self._publish()
+        return count
+
+    @staticmethod
+    def _running_loop() -> asyncio.AbstractEventLoop | None:
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    def _cancel_bots(self) -> None:
+        if self._bot_handle is not None:
+            self._bot_handle.cancel()
+            self._bot_handle = None
+
+    def _schedule_bots(self, delay: float | None = None, *, force: bool = False) -> None:
+        """Schedule the next bot action on the kernel's loop (no loop: nothing happens)."""
+        if self._bot_handle is not None or self.paused or self._game is None:
+            return
+        if self._game.is_over:
+            return
+        everyone = self._everyone
+        if self._seat(self._game.decision.player) == "person" and everyone is None:
+            return
+        loop = self._running_loop()
+        if loop is None:
+            return
+        wait = self.bot_delay if delay is None else delay
+        self._bot_handle = loop.call_later(max(0.0, min(wait, 60.0)), self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_handle = None
+        game = self._game
+        if game is None or self.paused:
+            return
+        target = self._bot_target_turn
+        if target is not None and game.turn_number >= target:
+            self._bot_target_turn = None
+            self._everyone = None
+            return
+        try:
+            action = self._bot_action(self._everyone)
+            if action is None:
+                self._everyone = None
+                return
+            game.apply(action)
+        except Exception as exc:
+            self._report(f"bot error: {type(exc).__name__}: {exc}")
+            return
+        self._schedule_bots()
+
+    # ------------------------------------------------------------------ front-end requests
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Trait updates from a view: only ``lang``, ``bot_delay`` and ``paused``, checked."""
+        allowed: dict[str, Any] = {}
+        refused: list[str] = []
+        for key, value in dict(sync_data).items():
+            if (key == "lang" and value in LANGS) or (key == "paused" and isinstance(value, bool)):
+                allowed[key] = value
+            elif key == "bot_delay" and isinstance(value, (int, float)) \
+                    and not isinstance(value, bool) and 0 <= value <= 10:
+                allowed[key] = float(value)
+            else:
+                refused.append(key)
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            self._report(f"refused a change of {sorted(refused)} from the view")
+            try:
+                self.send_state(refused)
+            except Exception:
+                pass
+
+    def _on_msg(self, _widget: Any, content: Any, buffers: Any = None) -> None:
+        """Handle one request from a view. Never raises."""
+        try:
+            self._handle_request(content)
+        except RequestError as exc:
+            self._report(str(exc))
+        except UgentopolyError as exc:
+            self._report(str(exc))
+        except Exception as exc:  # the comm must never see an exception
+            self._report(f"internal error: {type(exc).__name__}: {exc}")
+
+    def _handle_request(self, content: Any) -> None:
+        if not isinstance(content, dict):
+            raise RequestError("refused: a request is a JSON object")
+        try:
+            size = len(json.dumps(content))
+        except (TypeError, ValueError):
+            raise RequestError("refused: the request is not plain JSON") from None
+        if size > MAX_REQUEST_BYTES:
+            raise RequestError(f"refused: the request is too large ({size} bytes)")
+        kind = content.get("type")
+        if kind == "act":
+            self._check_keys(content, {"type", "action", "seq"})
+            self._check_seq(content)
+            self._request_act(content["action"])
+        elif kind == "undo":
+            self._check_keys(content, {"type", "seq"})
+            self._check_seq(content)
+            try:
+                self.undo()
+            except UndoError as exc:
+                raise RequestError(f"cannot undo: {exc}") from None
+        elif kind == "tick":
+            self._check_keys(content, {"type", "seq"}, optional={"seq"})
+            if self._game is not None:
+                self.tick()
+        elif kind == "setup":
+            self._request_setup(content)
+        elif kind == "lang":
+            self._check_keys(content, {"type", "lang", "seq"}, optional={"seq"})
+            if content["lang"] not in LANGS:
+                raise RequestError(f"refused: unknown language {content['lang']!r}")
+            self.lang = content["lang"]
+        elif kind == "bots":
+            self._check_keys(content, {"type", "paused", "delay", "seq"},
+                             optional={"paused", "delay", "seq"})
+            if "paused" in content:
+                if not isinstance(content["paused"], bool):
+                    raise RequestError("refused: paused is true or false")
+                self.paused = content["paused"]
+            if "delay" in content:
+                delay = content["delay"]
+                if not isinstance(delay, (int, float)) or isinstance(delay, bool) \
+                        or not 0 <= delay <= 10:
+                    raise RequestError("refused: the bot delay is 0 to 10 seconds")
+                self.bot_delay = float(delay)
+        else:
+            raise RequestError(f"refused: unknown request type {str(kind)[:40]!r}")
+
+    @staticmethod
+    def _check_keys(content: dict[str, Any], allowed: set[str],
+                    optional: set[str] | None = None) -> None:
+        extra = set(content) - allowed
+        missing = allowed - (optional or set()) - set(content)
+        if extra or missing:
+            raise RequestError(
+                f"refused: malformed request (unexpected {sorted(map(str, extra))[:5]}, "
+                f"missing {sorted(missing)})"
+            )
+
+    def _check_seq(self, content: dict[str, Any]) -> None:
+        seq = content.get("seq")
+        if not _is_int(seq, 0, 2**53):
+            raise RequestError("refused: the request has no valid state number (seq)")
+        if seq != self._seq:
+            raise RequestError(
+                f"refused: stale request (made for state {seq}, the game is at {self._seq})"
+            )
+
+    def _request_act(self, data: Any) -> None:
+        game = self._game
+        if game is None:
+            raise RequestError("refused: no game has started")
+        try:
+            action = parse_action(data)
+        except InvalidActionError as exc:
+            raise RequestError(f"refused: {exc}") from None
+        decision = game.decision
+        if action.player != decision.player:
+            raise RequestError("refused: it is not this player's decision")
+        if self._seat(action.player) != "person":
+            raise RequestError("refused: a bot plays this seat")
+        game.apply(action)  # IllegalActionError: reported by _on_msg, game unchanged
+        self._schedule_bots()
+
+    def _request_setup(self, content: dict[str, Any]) -> None:
+        self._check_keys(
+            content, {"type", "profile", "board", "players", "options", "seed", "seq"},
+            optional={"board", "options", "seed", "seq"},
+        )
+        profile = content["profile"]
+        if profile not in PROFILES:
+            raise RequestError(f"refused: unknown profile {str(profile)[:40]!r}")
+        board_id = content.get("board")
+        board: Board | str | None
+        if board_id is None:
+            board = None
+        elif board_id == "custom" and self._custom_board is not None:
+            board = self._custom_board
+        elif isinstance(board_id, str) and board_id.startswith("bundled:") \
+                and board_id.split(":", 1)[1] in PROFILES:
+            board = board_id
+        else:
+            raise RequestError("refused: unknown board")
+        players = content["players"]
+        if not isinstance(players, list) or not 1 <= len(players) <= 8:
+            raise RequestError("refused: players is a list of 2 to 8 players")
+        specs: list[dict[str, str]] = []
+        seats: list[str] = []
+        for k, spec in enumerate(players):
+            if not isinstance(spec, dict) or not set(spec) <= {"name", "token", "colour", "seat"}:
+                raise RequestError(f"refused: player {k + 1} is malformed")
+            for key in ("name", "token", "colour"):
+                if not isinstance(spec.get(key), str):
+                    raise RequestError(f"refused: player {k + 1} needs a {key}")
+            seat = spec.get("seat", "person")
+            if seat not in SEAT_KINDS:
+                raise RequestError(f"refused: player {k + 1}: seat is one of {list(SEAT_KINDS)}")
+            specs.append({"name": spec["name"], "token": spec["token"], "colour": spec["colour"]})
+            seats.append(seat)
+        options = self._setup_options(content.get("options") or {})
+        seed = content.get("seed")
+        if seed is not None and not _is_int(seed, 0, 2**53):
+            raise RequestError("refused: the seed is a non-negative integer")
+        game = Game(profile, players=specs, seed=seed, options=options, board=board,
+                    lang=self.lang)  # SetupError (a taken token, ...) is reported
+        self._install(game, seats)
+        self.error = {}
+        self._schedule_bots()
+
+    @staticmethod
+    def _setup_options(options: Any) -> dict[str, Any]:
+        if not isinstance(options, dict):
+            raise RequestError("refused: options is an object")
+        out: dict[str, Any] = {}
+        for key, value in options.items():
+            if key in LOBBY_FLAGS:
+                if not isinstance(value, bool):
+                    raise RequestError(f"refused: option {key} is true or false")
+                out[key] = value
+            elif key == "mode":
+                if value not in ("long", "short", "timed"):
+                    raise RequestError("refused: mode is long, short or timed")
+                out[key] = value
+            elif key in ("time_limit_minutes", "turn_timer_seconds"):
+                if value is None:
+                    out[key] = None
+                elif isinstance(value, (int, float)) and not isinstance(value, bool) \
+                        and 0 < value <= 100_000:
+                    out[key] = value
+                else:
+                    raise RequestError(f"refused: {key} is a positive number or null")
+            elif key == "starting_money":
+                if not _is_int(value, 1, 10**8):
+                    raise RequestError("refused: starting money is a positive whole number")
+                out[key] = value
+            else:
+                raise RequestError(f"refused: unknown option {str(key)[:40]!r}")
+        if out.get("mode") != "timed":
+            out.pop("time_limit_minutes", None)
+        return out
+
+    # ------------------------------------------------------------------ display
+
+    def __repr__(self) -> str:
+        if self._game is None:
+            return "UgentopolyWidget(lobby)"
+        game = self._game
+        return (
+            f"UgentopolyWidget({game.rules.name}, {len(game.players)} players, "
+            f"turn {game.turn_number}, {game.decision.kind})"
+        )
+
+    def close(self) -> None:
+        self._cancel_bots()
+        super().close()
+
+
+__all__ = ["UgentopolyWidget", "RequestError", "STATIC"]

@@ -1,0 +1,262 @@
+"""Plain data the widget sends to its front end: static board data, the lobby schema and the
+dynamic state snapshot. Pure functions of the engine (no ipywidgets import), so they are cheap
+to test and to time."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .engine.actions import Action, action_from_dict
+from .engine.board import Board, TileKind
+from .engine.game import COLOURS, TOKENS, Game
+from .engine.i18n import render_event
+from .engine.rules import PROFILES, RulesProfile
+
+LANGS = ("en", "nl")
+SEAT_KINDS = ("person", "random", "heuristic")
+LOG_TAIL = 100  # rendered log lines carried in each state snapshot (the whole log stays in Python)
+
+PROFILE_LABELS = {
+    "ugentopoly": {"en": "Ugentopoly", "nl": "Ugentopoly"},
+    "classic": {"en": "Classic Monopoly", "nl": "Klassiek Monopoly"},
+    "cell22": {"en": "22-cell game", "nl": "22-vakjesspel"},
+}
+
+# Rules options the lobby offers: key -> (type, label en, label nl). The engine validates values.
+LOBBY_FLAGS: dict[str, tuple[str, str]] = {
+    "free_parking_pot": ("Taxes and fines go to a pot on free parking",
+                         "Belastingen en boetes gaan naar een pot op vrij parkeren"),
+    "auction_on_decline": ("Auction a property nobody buys", "Veiling als niemand koopt"),
+    "income_tax_choice": ("Income tax: fixed amount or percentage",
+                          "Inkomstenbelasting: vast bedrag of percentage"),
+    "doubles_roll_again": ("Doubles roll again", "Dubbel gooien: nog eens"),
+    "jail_card_auto": ("Use jail cards automatically", "Gevangeniskaart automatisch gebruiken"),
+}
+
+
+def parse_action(data: Any) -> Action:
+    """The action of a front-end request (strictly checked by the engine)."""
+    return action_from_dict(data)
+
+
+def _pick(lang: str) -> str:
+    return lang if lang in LANGS else "en"
+
+
+def board_data(game: Game) -> dict[str, Any]:
+    """Static data of the game's board and rules: sent once per game."""
+    board = game.board
+    rules = game.rules
+    tiles: list[dict[str, Any]] = []
+    for tile in board.tiles:
+        area = board.areas.get(tile.area) if tile.area is not None else None
+        entry: dict[str, Any] = {
+            "pos": tile.position,
+            "kind": tile.kind.value,
+            "id": tile.id,
+            "name": {lang: board.tile_name(tile.position, lang) for lang in LANGS},
+            "area": tile.area,
+            "colour": area.color if area is not None else None,
+            "cost": tile.cost,
+            "rents": list(tile.rents),
+            "mortgage": tile.mortgage,
+        }
+        if tile.kind is TileKind.STREET:
+            entry["house_price"] = game.house_price(tile.position)
+        if tile.kind is TileKind.TAX:
+            entry["amount"] = tile.amount
+            entry["percent"] = tile.percent
+        tiles.append(entry)
+    cards = {
+        card.id: {"deck": deck.kind, **{lang: board.text(card.id, lang) for lang in LANGS}}
+        for deck in board.decks.values()
+        for card in deck.cards
+        if card.kind.value == "JAIL"
+    }
+    return {
+        "name": board.name,
+        "profile": rules.name,
+        "size": board.size,
+        "salary": game.rules.salary if game.rules.salary is not None else board.salary,
+        "tiles": tiles,
+        "areas": {
+            key: {"colour": area.color, "house_price": area.house_price,
+                  "positions": list(area.positions)}
+            for key, area in board.areas.items()
+        },
+        "cards": cards,
+        "hotel_level": game.hotel_level,
+        "rules": {
+            "mode": rules.mode,
+            "trading": rules.trading,
+            "mortgages": rules.mortgages,
+            "buildings": rules.buildings,
+            "turn_timer_seconds": rules.turn_timer_seconds,
+            "time_limit_minutes": rules.time_limit_minutes,
+            "bank_houses": rules.bank_houses,
+            "bank_hotels": rules.bank_hotels,
+        },
+    }
+
+
+def _profile_schema(profile: RulesProfile, board: Board | None) -> dict[str, Any]:
+    balance = profile.starting_money
+    if balance is None:
+        balance = board.balance if board is not None else 1500
+    return {
+        "name": profile.name,
+        "label": PROFILE_LABELS.get(profile.name, {"en": profile.name, "nl": profile.name}),
+        "min_players": profile.min_players,
+        "max_players": profile.max_players,
+        "starting_money": balance,
+        "mode": profile.mode,
+        "turn_timer_seconds": profile.turn_timer_seconds,
+        "time_limit_minutes": profile.time_limit_minutes,
+        "flags": {key: bool(getattr(profile, key)) for key in LOBBY_FLAGS},
+    }
+
+
+def lobby_data(custom_board: Board | None = None, profile: str | None = None) -> dict[str, Any]:
+    """The setup screen's schema: profiles with their limits and options, tokens, colours."""
+    from .engine.loader import load_bundled
+
+    profiles = []
+    for name, prof in PROFILES.items():
+        try:
+            bundled: Board | None = load_bundled(name)
+        except Exception:  # pragma: no cover - a broken bundled board must not kill the lobby
+            bundled = None
+        profiles.append(_profile_schema(prof, bundled))
+    boards = [{"id": f"bundled:{name}", "label": name} for name in PROFILES]
+    if custom_board is not None:
+        boards.insert(0, {"id": "custom", "label": custom_board.name or "custom board"})
+    return {
+        "profiles": profiles,
+        "boards": boards,
+        "default_profile": profile if profile in PROFILES else "ugentopoly",
+        "default_board": "custom" if custom_board is not None else None,
+        "tokens": list(TOKENS),
+        "colours": list(COLOURS),
+        "seat_kinds": list(SEAT_KINDS),
+        "flags": {key: {"en": en, "nl": nl} for key, (en, nl) in LOBBY_FLAGS.items()},
+        "modes": ["long", "short", "timed"],
+    }
+
+
+class LogCache:
+    """Rendered log lines per language, extended incrementally (events only ever append,
+    except after undo or a replaced game, which reset the cache)."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, list[str]] = {}
+        self.dice: list[int] | None = None
+        self.rolls = 0
+        self._scanned = 0
+
+    def reset(self) -> None:
+        self.lines = {}
+        self.dice = None
+        self.rolls = 0
+        self._scanned = 0
+
+    def update(self, game: Game, lang: str) -> list[str]:
+        events = game.events
+        if self._scanned > len(events):
+            self.reset()
+        for event in events[self._scanned:]:
+            if event.kind == "rolled":
+                dice = event.data.get("dice")
+                if isinstance(dice, (list, tuple)):
+                    self.dice = [int(d) for d in dice]
+                    self.rolls += 1
+        self._scanned = len(events)
+        lines = self.lines.setdefault(lang, [])
+        if len(lines) > len(events):
+            del lines[:]
+        for event in events[len(lines):]:
+            lines.append(render_event(event, game, lang))
+        return lines
+
+
+def _jsonable(value: Any) -> Any:
+    """Decision data is plain already; guard against anything that is not."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if hasattr(value, "to_dict"):
+        return _jsonable(value.to_dict())
+    return str(value)
+
+
+def state_snapshot(
+    game: Game, seq: int, lang: str, seats: Sequence[str], cache: LogCache,
+    log_tail: int = LOG_TAIL,
+) -> dict[str, Any]:
+    """The dynamic state the view draws from. Replaced whole on every change."""
+    lang = _pick(lang)
+    decision = game.decision
+    lines = cache.update(game, lang)
+    tail = lines[-log_tail:] if log_tail > 0 else []
+    players = []
+    for index, p in enumerate(game.players):
+        players.append({
+            "name": p.name,
+            "token": p.token,
+            "colour": p.colour,
+            "cash": p.cash,
+            "position": p.position,
+            "in_jail": p.in_jail,
+            "jail_cards": [c.id for c in p.jail_cards],
+            "bankrupt": p.bankrupt,
+            "in_park": p.in_park,
+            "seat": seats[index] if index < len(seats) else "person",
+        })
+    legal = [a.to_dict() for a in game.legal_actions()]
+    data = _jsonable(decision.data)
+    state: dict[str, Any] = {
+        "seq": seq,
+        "phase": "over" if game.is_over else "play",
+        "turn": game.turn_number,
+        "current": game.current_player,
+        "decision": {"kind": decision.kind, "player": decision.player, "data": data},
+        "legal": legal,
+        "players": players,
+        "owner": [game.owner(pos) for pos in range(game.board.size)],
+        "level": [game.buildings(pos) for pos in range(game.board.size)],
+        "mortgaged": [pos for pos in range(game.board.size) if game.is_mortgaged(pos)],
+        "pot": game.pot,
+        "houses_left": game.houses_left if game.rules.buildings != "none" else None,
+        "hotels_left": game.hotels_left if game.rules.buildings != "none" else None,
+        "dice": cache.dice,
+        "rolls": cache.rolls,
+        "log": {"total": len(lines), "start": len(lines) - len(tail), "lines": tail},
+        "lang": lang,
+    }
+    if decision.kind == "auction" and decision.player is not None:
+        state["bid"] = {"min": decision.data.get("min_bid", 0),
+                        "max": game.players[decision.player].cash}
+    state["can_trade"] = bool(
+        game.rules.trading and decision.kind in ("turn", "post_roll", "debt")
+        and decision.player is not None
+    )
+    timer = game.timer_remaining()
+    if timer is not None and decision.kind == "turn" and not game.is_over:
+        state["timer"] = {"limit": game.rules.turn_timer_seconds, "remaining": round(timer, 2)}
+    clock = game.time_remaining()
+    if clock is not None and not getattr(game._engine, "time_up", False) and not game.is_over:
+        state["time_left"] = round(clock, 1)
+    if game.is_over:
+        state["ranking"] = [
+            {"player": i, "name": game.players[i].name, "cash": game.players[i].cash,
+             "net_worth": game.net_worth(i), "winner": i in game.winners}
+            for i in game.ranking
+        ]
+        state["winners"] = game.winners
+    return state
