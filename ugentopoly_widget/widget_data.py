@@ -250,7 +250,7 @@ def state_snapshot(
     if timer is not None and decision.kind == "turn" and not game.is_over:
         state["timer"] = {"limit": game.rules.turn_timer_seconds, "remaining": round(timer, 2)}
     clock = game.time_remaining()
-    if clock is not None and not getattr(game._engine, "time_up", False) and not game.is_over:
+    if clock is not None and not game.time_up and not game.is_over:
         state["time_left"] = round(clock, 1)
     if game.is_over:
         state["ranking"] = [

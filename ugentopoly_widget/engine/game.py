@@ -388,6 +388,11 @@ class Game:
         return hotels
 
     @property
+    def time_up(self) -> bool:
+        """A timed game's clock has run out: the game ends after the current turn."""
+        return bool(self._engine.time_up)
+
+    @property
     def is_over(self) -> bool:
         return bool(self._engine.over)
 
@@ -502,6 +507,8 @@ class Game:
         self._injections.append((len(self._actions), op, args))
         self._engine._legal = None
         self._engine._legal_set = None
+        if self._listeners:  # views of the game redraw after a testing step too
+            self._notify([])
 
     @staticmethod
     def _run_injection(engine: Engine, op: str, args: Any) -> None:
