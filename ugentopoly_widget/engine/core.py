@@ -97,6 +97,9 @@ class Engine:
         self._timer_on = rules.turn_timer_seconds is not None
         # Decisions without context are shared: a new object per turn is measurable.
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
+        self._roll_only = [(cached(A.Roll, i),) for i in range(len(self.players))]
+        # tiles whose landing does nothing at all: no need to start the landing flow
+        self._inert = [t.kind in (TileKind.START, TileKind.JAIL) for t in board.tiles]
         self._post_roll_decisions = [Decision(POST_ROLL, i) for i in range(len(self.players))]
         # Per-area bookkeeping, kept in step by _set_owner/_set_level: the hot path of
         # legal_actions() asks "owns the whole group?" and "any buildings in it?" constantly.
@@ -216,7 +219,7 @@ class Engine:
         out: list[Action]
         if kind == TURN:
             if not p.in_jail and (not self._manages or not self.owned[i]):
-                return (cached(A.Roll, i),)
+                return self._roll_only[i]
             out = [cached(A.Roll, i)]
             if p.in_jail:
                 fine = self.rules.jail_fine
@@ -667,8 +670,12 @@ class Engine:
             if type(action) is not A.Roll:
                 yield from self._before_roll(p, action)
             dice = self.chance.dice(rules.dice_count, rules.dice_sides)
-            total = sum(dice)
-            is_double = len(dice) >= 2 and min(dice) == max(dice)
+            if len(dice) == 2:
+                total = dice[0] + dice[1]
+                is_double = dice[0] == dice[1]
+            else:
+                total = sum(dice)
+                is_double = len(dice) >= 2 and min(dice) == max(dice)
             p.last_roll = total
             self.events.append(Event("rolled", p.index, dice=list(dice), total=total,
                                      double=is_double))
@@ -682,7 +689,8 @@ class Engine:
                         break
                     self._rolled_doubles = True
                 self._move(p, total, collect=True)
-                yield from self._land(p)
+                if not self._inert[p.position]:
+                    yield from self._land(p)
             if p.in_jail or p.bankrupt or not (self._rolled_doubles or self._extra_roll):
                 break
             self.events.append(Event("roll_again", p.index,
