@@ -77,12 +77,18 @@ export class BoardView {
       const el = h("div", {
         class: `ugw-tile ugw-side-${cell.side}${cell.corner ? " ugw-corner" : ""} ugw-kind-${tile.kind.toLowerCase()}`,
         role: "button",
-        tabindex: "0",
+        // One tab stop for the whole board (roving tabindex): Tab goes on to the action panel,
+        // the arrow keys walk around the ring, Home/End jump to the first/last tile.
+        tabindex: pos === 0 ? "0" : "-1",
         "data-ugw-tile": String(pos),
         style: { gridRow: String(cell.row + 1), gridColumn: String(cell.col + 1) },
         onclick: () => this.onTile(pos),
+        onfocus: () => this.rove(pos, false),
         onkeydown: (ev) => {
-          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.onTile(pos); }
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.onTile(pos); return; }
+          const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+          const target = step ? (pos + step + n) % n : ev.key === "Home" ? 0 : ev.key === "End" ? n - 1 : null;
+          if (target !== null) { ev.preventDefault(); this.rove(target, true); }
         },
       }, heat, band, build, icon, name, price, owner, tokens);
       this.tiles.push({ el, name, price, owner, build, tokens, heat, tile });
@@ -156,6 +162,11 @@ export class BoardView {
         });
       }));
     });
+  }
+
+  rove(pos, focus) {
+    this.tiles.forEach((t, k) => { t.el.tabIndex = k === pos ? 0 : -1; });
+    if (focus && this.tiles[pos]) this.tiles[pos].el.focus();
   }
 
   select(pos) {

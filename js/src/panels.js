@@ -32,27 +32,27 @@ export function decisionText(state, board, lang) {
   const who = p ? p.name : "";
   const tile = data.position !== undefined ? tileName(board, data.position, lang) : "";
   switch (d.kind) {
-    case "turn": return data.in_jail ? `${who} (${t(lang, "in_jail")})` : t(lang, "roll");
+    case "turn": return data.in_jail ? `${t(lang, "in_jail")} — ${t(lang, "roll")}` : t(lang, "roll");
     case "post_roll": return t(lang, "end_turn");
-    case "buy": return `${who}: ${t(lang, "buy")} ${tile} (${money(data.price)})?`;
+    case "buy": return `${t(lang, "buy")} ${tile} (${money(data.price)})?`;
     case "auction": {
       const item = data.item === "house" ? t(lang, "house") : tile;
       const leader = data.leader !== null && data.leader !== undefined ? state.players[data.leader] : null;
-      return `${who} — ${item}: ${t(lang, "high_bid")} ${money(data.high_bid || 0)}${leader ? ` (${leader.name})` : ""}, ${t(lang, "minimum")} ${money(data.min_bid)}`;
+      return `${item}: ${t(lang, "high_bid")} ${money(data.high_bid || 0)}${leader ? ` (${leader.name})` : ""}, ${t(lang, "minimum")} ${money(data.min_bid)}`;
     }
-    case "tax": return `${who}: ${t(lang, "tax")} ${money(data.amount)} / ${data.percent}%`;
-    case "jail_fine": return `${who}: ${t(lang, "pay_fine")} (${money(data.fine)}) / ${t(lang, "use_card")}`;
+    case "tax": return `${t(lang, "tax")} ${money(data.amount)} / ${data.percent}%`;
+    case "jail_fine": return `${t(lang, "pay_fine")} (${money(data.fine)}) / ${t(lang, "use_card")}`;
     case "trade": {
       const offer = data.offer || {};
       const from = state.players[data.proposer];
       return `${t(lang, "offer")} ${from ? from.name : "?"} → ${who}: ${from ? from.name : ""} ${t(lang, "gives")} ${sideText(offer.give || {}, board, lang)}; ${t(lang, "get")} ${sideText(offer.get || {}, board, lang)}`;
     }
-    case "mortgaged": return `${who}: ${tile} (${t(lang, "mortgaged")} ${money(data.value)} + ${money(data.interest)})`;
-    case "debt": return `${who} ${t(lang, "owes")} ${money(data.amount)}`;
-    case "house_offer": return `${who}: ${t(lang, "offer_house")} ${tile} (${money(data.price)})`;
-    case "place_house": return `${who}: ${t(lang, "place")}`;
+    case "mortgaged": return `${tile} (${t(lang, "mortgaged")} ${money(data.value)} + ${money(data.interest)})`;
+    case "debt": return `${t(lang, "owes")} ${money(data.amount)}`;
+    case "house_offer": return `${t(lang, "offer_house")} ${tile} (${money(data.price)})`;
+    case "place_house": return t(lang, "place");
     case "game_over": return t(lang, "game_over");
-    default: return `${who} ${d.kind || ""}`;
+    default: return d.kind || "";
   }
 }
 
@@ -78,8 +78,10 @@ export function renderActions(el, ctx) {
   const head = h("div", { class: "ugw-decision", "data-ugw": "decision", "data-kind": d.kind || "" },
     p ? playerChip(p, d.player) : null,
     h("span", { class: "ugw-decision-text", text: decisionText(state, board, lang) }));
+  const focus = focusKey(el);
   if (botSeat) {
     replace(el, head, h("div", { class: "ugw-muted", "data-ugw": "bot-thinking", text: `${p.name} (${t(lang, p.seat)}) ${t(lang, "waiting_bot")}` }));
+    restoreFocus(el, focus);
     return;
   }
   const buttons = [];
@@ -139,6 +141,27 @@ export function renderActions(el, ctx) {
   replace(el, head, bidRow, h("div", { class: "ugw-buttons" }, buttons, trade),
     manage.length ? h("details", { class: "ugw-manage", open: manage.length < 3 || d.kind === "debt" },
       h("summary", { text: `${t(lang, "build")} / ${t(lang, "mortgage")} …` }), manage) : null);
+  restoreFocus(el, focus);
+}
+
+// Keyboard users: the panel is redrawn after every action, which would drop the focus to the
+// page (and send Tab through the whole board again). Keep it on the same control when it is
+// still there, else on the first control of the panel.
+function focusKey(el) {
+  const active = el.ownerDocument.activeElement;
+  if (!active || !el.contains(active)) return null;
+  return { action: active.dataset.ugwAction, pos: active.dataset.ugwPos, ugw: active.dataset.ugw };
+}
+
+function restoreFocus(el, key) {
+  if (!key) return;
+  const same = [...el.querySelectorAll("button, input, select, summary")].find((c) =>
+    (key.action && c.dataset.ugwAction === key.action && c.dataset.ugwPos === key.pos)
+    || (key.ugw && c.dataset.ugw === key.ugw));
+  const target = same && !same.disabled ? same
+    : el.querySelector("input:not([disabled]), button:not([disabled])");
+  if (target) target.focus({ preventScroll: true });
+  else { el.tabIndex = -1; el.focus({ preventScroll: true }); }
 }
 
 export function renderStatus(el, ctx) {

@@ -1,0 +1,162 @@
+"""The built wheel works without a source checkout and without npm.
+
+A copy of the checkout *without* the built front end (``ugentopoly_widget/static/``) is built
+with ``pip wheel``: the build hook (hatch-jupyter-builder) must run npm and bundle the JS into the
+wheel. The wheel is installed with its dependencies (from the package index, through pip; no npm)
+into a clean virtual environment, and checked from a directory outside the checkout.
+
+The wheel + venv are built once per test session (``wheel_env``); the browser test
+``tests/browser/test_widget_wheel.py`` reuses them to render the board with that venv's kernel.
+Set ``UGW_SKIP_WHEEL=1`` to skip (offline machines without the build requirements cached).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+# What is not part of a source checkout as shipped (and the built JS, which the hook must make).
+_IGNORE = shutil.ignore_patterns(
+    ".git", ".venv", "test-artifacts", "static", "__pycache__", "*.pyc", ".pytest_cache",
+    ".mypy_cache", ".ruff_cache", ".hypothesis", ".benchmarks", "build", "dist", "*.egg-info",
+    ".ipynb_checkpoints",
+)
+
+
+@dataclass(frozen=True)
+class WheelEnv:
+    wheel: Path
+    venv: Path
+    python: Path
+    outside: Path  # a working directory with no checkout in sight
+    build_seconds: float
+    install_seconds: float
+
+
+def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None,
+         timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    res = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    if res.returncode != 0:
+        raise AssertionError(f"{' '.join(cmd)} failed ({res.returncode}):\n"
+                             f"{res.stdout[-4000:]}\n{res.stderr[-4000:]}")
+    return res
+
+
+def _clean_env(extra_path: Path | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"}}
+    if extra_path is not None:
+        env["PATH"] = str(extra_path) + os.pathsep + env.get("PATH", "")
+    return env
+
+
+def no_npm_env(venv: Path) -> dict[str, str]:
+    """The environment for the installed venv: its bin only on PATH (no node, no npm)."""
+    env = _clean_env()
+    env["PATH"] = str(venv / "bin")
+    env.pop("npm_config_prefix", None)
+    return env
+
+
+def build_wheel_env(base: Path) -> WheelEnv:
+    """Build (once: cached in ``base``) the wheel and a clean venv that has it installed."""
+    marker = base / "wheel-env.json"
+    if marker.exists():
+        data = json.loads(marker.read_text())
+        return WheelEnv(**{k: Path(v) if k in {"wheel", "venv", "python", "outside"} else v
+                           for k, v in data.items()})
+    if os.environ.get("UGW_SKIP_WHEEL") == "1":
+        pytest.skip("UGW_SKIP_WHEEL=1")
+    if shutil.which("npm") is None:
+        pytest.skip("npm is needed to build the wheel from a checkout")
+    base.mkdir(parents=True, exist_ok=True)
+
+    # 1. A checkout copy without the built JS; node_modules is kept (npm install is then quick
+    #    and offline), the bundle must be produced by the build hook.
+    src = base / "src"
+    shutil.copytree(REPO_ROOT, src, ignore=_IGNORE, symlinks=True)
+    assert not (src / "ugentopoly_widget" / "static").exists()
+    t0 = time.monotonic()
+    dist = base / "dist"
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(src)],
+         cwd=base, env=_clean_env())
+    wheels = sorted(dist.glob("ugentopoly_widget-*.whl"))
+    assert len(wheels) == 1, wheels
+    build_seconds = time.monotonic() - t0
+
+    # 2. A clean venv (no system site packages), the wheel + its dependencies through pip.
+    venv = base / "venv"
+    t1 = time.monotonic()
+    _run([sys.executable, "-m", "venv", str(venv)], cwd=base, env=_clean_env())
+    python = venv / "bin" / "python"
+    env = no_npm_env(venv)  # no npm from here on
+    _run([str(python), "-m", "pip", "install", "-q", str(wheels[0]), "ipykernel"],
+         cwd=base, env=env)
+    install_seconds = time.monotonic() - t1
+    outside = base / "outside"
+    outside.mkdir(exist_ok=True)
+    result = WheelEnv(wheels[0], venv, python, outside, build_seconds, install_seconds)
+    marker.write_text(json.dumps({k: str(v) if isinstance(v, Path) else v
+                                  for k, v in result.__dict__.items()}))
+    return result
+
+
+@pytest.fixture(scope="session")
+def wheel_env(tmp_path_factory: pytest.TempPathFactory) -> WheelEnv:
+    return build_wheel_env(tmp_path_factory.getbasetemp() / "ugw-wheel")
+
+
+def test_wheel_contains_the_built_front_end(wheel_env: WheelEnv) -> None:
+    with zipfile.ZipFile(wheel_env.wheel) as zf:
+        names = set(zf.namelist())
+        js = zf.read("ugentopoly_widget/static/widget.js")
+        css = zf.read("ugentopoly_widget/static/widget.css")
+    assert len(js) > 5_000 and b"export" in js, "widget.js is not a bundled ES module"
+    assert b".ugw-root" in css
+    assert "ugentopoly_widget/py.typed" in names
+    assert any(n.startswith("ugentopoly_widget/boards/") and n.endswith(".xml") for n in names)
+    assert not any(n.startswith(("js/", "tests/")) for n in names), "sources leaked into the wheel"
+
+
+CHECK = r"""
+import json, pathlib, sys
+import ugentopoly_widget
+from ugentopoly_widget import UgentopolyWidget
+pkg = pathlib.Path(ugentopoly_widget.__file__).parent
+w = UgentopolyWidget("ugentopoly", players=2, seed=1)
+esm = w._esm if isinstance(w._esm, str) else pathlib.Path(w._esm).read_text()
+print(json.dumps({
+    "pkg": str(pkg), "prefix": sys.prefix, "path": sys.path,
+    "js": (pkg / "static" / "widget.js").is_file(),
+    "css": (pkg / "static" / "widget.css").is_file(),
+    "esm": len(esm), "css_len": len(w._css if isinstance(w._css, str) else ""),
+    "tiles": len(w.board_data["tiles"]), "seq": w.state["seq"],
+}))
+"""
+
+
+def test_installed_wheel_works_outside_the_checkout(wheel_env: WheelEnv,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    env = no_npm_env(wheel_env.venv)
+    res = _run([str(wheel_env.python), "-I", "-c", CHECK], cwd=wheel_env.outside, env=env)
+    info = json.loads(res.stdout.strip().splitlines()[-1])
+    assert Path(info["pkg"]).is_relative_to(wheel_env.venv), info["pkg"]
+    assert Path(info["prefix"]) == wheel_env.venv
+    assert not any(p.startswith(str(REPO_ROOT)) for p in info["path"]), info["path"]
+    assert info["js"] and info["css"]
+    assert info["esm"] > 5_000
+    assert info["tiles"] == 40 and info["seq"] >= 1
+    assert shutil.which("npm", path=env["PATH"]) is None
+    with capsys.disabled():
+        print(f"\n[wheel] {wheel_env.wheel.name}: build {wheel_env.build_seconds:.1f}s, "
+              f"venv+install {wheel_env.install_seconds:.1f}s")
