@@ -359,3 +359,22 @@ def test_bytes_per_action(capsys: pytest.CaptureFixture[str]) -> None:
         print(f"\n[bytes per action] classic, turn {w.game.turn_number}: median {typical} B, "
               f"max {max(sizes)} B, board_data (once) {len(json.dumps(w.board_data))} B")
     assert typical < 8_000
+
+
+def test_turn_timer_runs_out_in_python_without_any_view() -> None:
+    """The turn timer is checked by Python on the kernel's loop; no view has to tick."""
+    import asyncio
+
+    from ugentopoly_widget.engine import actions as A
+
+    async def scenario() -> UgentopolyWidget:
+        game = Game("classic", players=["Ann", "Bob"], seed=3,
+                    options={"turn_timer_seconds": 0.2})
+        w = UgentopolyWidget.from_game(game)
+        await asyncio.sleep(0.6)
+        return w
+
+    w = asyncio.run(scenario())
+    assert any(isinstance(a, A.TimerRoll) for a in w.game.actions)
+    assert any(e.kind == "timer_ran_out" for e in w.game.events)
+    w.close()

@@ -110,6 +110,7 @@ class UgentopolyWidget(anywidget.AnyWidget):
         self._callbacks: list[EventCallback] = []
         self._bots: dict[int, Any] = {}
         self._bot_handle: asyncio.TimerHandle | None = None
+        self._timer_handle: asyncio.TimerHandle | None = None
         self._bot_target_turn: int | None = None
         self._everyone: str | None = None
         self._batch = 0
@@ -205,6 +206,31 @@ class UgentopolyWidget(anywidget.AnyWidget):
             return
         self.state = state_snapshot(self._game, self._seq, self.lang, self.seats, self._cache,
                                     self._log_tail)
+        self._schedule_timer()
+
+    def _schedule_timer(self) -> None:
+        """Check the turn timer from Python when it runs out, on the kernel's loop: the view
+        only shows the countdown, and a view that is not rendered (VS Code) must not matter."""
+        if self._timer_handle is not None:
+            self._timer_handle.cancel()
+            self._timer_handle = None
+        game = self._game
+        if game is None or game.is_over:
+            return
+        remaining = game.timer_remaining()
+        if remaining is None or game.decision.kind != "turn":
+            return
+        loop = self._running_loop()
+        if loop is not None:
+            self._timer_handle = loop.call_later(remaining + 0.05, self._timer_step)
+
+    def _timer_step(self) -> None:
+        self._timer_handle = None
+        try:
+            if not self.tick():
+                self._schedule_timer()
+        except Exception as exc:  # never let a timer callback raise into the event loop
+            self._report(f"turn timer: {type(exc).__name__}: {exc}")
 
     def refresh(self) -> None:
         """Re-send the state (after changing the game through ``game.testing``, say)."""
@@ -730,6 +756,9 @@ class UgentopolyWidget(anywidget.AnyWidget):
 
     def close(self) -> None:
         self._cancel_bots()
+        if self._timer_handle is not None:
+            self._timer_handle.cancel()
+            self._timer_handle = None
         super().close()
 
 

@@ -75,8 +75,12 @@ def board_data(game: Game) -> dict[str, Any]:
         for card in deck.cards
         if card.kind.value == "JAIL"
     }
+    titled = any("board.name" in table for table in board.names.values())
     return {
         "name": board.name,
+        # the board's own display name ("Ugentopoly", "Classic Monopoly"), per language
+        "titles": {lang: board.text("board.name", lang) if titled else board.name
+                   for lang in LANGS},
         "profile": rules.name,
         "size": board.size,
         "salary": game.rules.salary if game.rules.salary is not None else board.salary,

@@ -1,6 +1,9 @@
 // UI words (the log itself is rendered in Python).
 const WORDS = {
   en: {
+    kind_START: "start", kind_STREET: "street", kind_RAILWAY: "station", kind_UTILITY: "utility",
+    kind_TAX: "tax", kind_CHANCE: "chance", kind_CHEST: "community chest", kind_JAIL: "jail",
+    kind_GO_TO_JAIL: "go to jail", kind_FREE_PARKING: "free parking",
     roll: "Roll dice", buy: "Buy", decline: "Don't buy", pass: "Pass", bid: "Bid",
     end_turn: "End turn", pay_fine: "Pay fine", use_card: "Use jail card", accept: "Accept",
     reject: "Reject", bankrupt: "Declare bankruptcy", tax_flat: "Pay fixed tax",
@@ -30,6 +33,9 @@ const WORDS = {
     hotel: "hotel", house: "house", minimum: "minimum", high_bid: "highest bid",
   },
   nl: {
+    kind_START: "start", kind_STREET: "straat", kind_RAILWAY: "station", kind_UTILITY: "nutsbedrijf",
+    kind_TAX: "belasting", kind_CHANCE: "kans", kind_CHEST: "algemeen fonds", kind_JAIL: "gevangenis",
+    kind_GO_TO_JAIL: "naar de gevangenis", kind_FREE_PARKING: "vrij parkeren",
     roll: "Gooi de dobbelstenen", buy: "Kopen", decline: "Niet kopen", pass: "Passen",
     bid: "Bieden", end_turn: "Beurt beëindigen", pay_fine: "Boete betalen",
     use_card: "Kaart gebruiken", accept: "Aanvaarden", reject: "Weigeren",

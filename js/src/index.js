@@ -124,7 +124,7 @@ function render({ model, el }) {
     const L = lang();
     const board = get("board_data") || {};
     const state = get("state") || {};
-    title.textContent = inGame() ? `${board.name || ""} · ${t(L, "turn")} ${state.turn ?? ""}` : "Ugentopoly";
+    title.textContent = inGame() ? `${(board.titles && board.titles[L]) || board.name || ""} · ${t(L, "turn")} ${state.turn ?? ""}` : "Ugentopoly";
     langBtn.textContent = L === "en" ? "NL" : "EN";
     langBtn.title = L === "en" ? "Nederlands" : "English";
     undoBtn.textContent = t(L, "undo");

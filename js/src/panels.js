@@ -236,7 +236,7 @@ export function renderTileCard(el, ctx, pos, close) {
       h("span", { text: tileName(board, pos, lang) }),
       h("button", { type: "button", class: "ugw-close", "data-ugw": "card-close", "aria-label": t(lang, "close"), text: "×", onclick: close })),
     h("div", { class: "ugw-card-body" },
-      h("div", { class: "ugw-muted", text: `#${pos} · ${tile.kind}` }),
+      h("div", { class: "ugw-muted", text: `#${pos} · ${t(lang, "kind_" + tile.kind)}` }),
       rows.length ? h("table", { class: "ugw-card-table" }, rows) : null,
       ["STREET", "RAILWAY", "UTILITY"].includes(tile.kind)
         ? h("div", { class: "ugw-card-owner" }, h("strong", { text: `${t(lang, "owner")}: ` }),
