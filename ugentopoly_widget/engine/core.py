@@ -168,8 +168,10 @@ class Engine:
                 return
             self._refuse(action, "the game clock has not run out")
         if kind is A.TimerRoll:
-            if d.kind == TURN and action.player == d.player and (
-                self.replaying or self.timer_expired()
+            if (
+                d.kind == TURN
+                and action.player == d.player
+                and (self.replaying or self.timer_expired())
             ):
                 return
             self._refuse(action, "the turn timer has not run out")
@@ -297,14 +299,18 @@ class Engine:
                             ):
                                 out.append(A.BUILD.get(i, q))
                 if high:
-                    if high < self.hotel_level or self.houses_left is None or (
-                        self.houses_left >= self.hbh
+                    if (
+                        high < self.hotel_level
+                        or self.houses_left is None
+                        or (self.houses_left >= self.hbh)
                     ):
                         for q in lots:
                             if level[q] == high:
                                 out.append(A.SELL.get(i, q))
-                    if high == self.hotel_level and self.houses_left is not None and (
-                        self.houses_left < self.hbh
+                    if (
+                        high == self.hotel_level
+                        and self.houses_left is not None
+                        and (self.houses_left < self.hbh)
                     ):  # hotels cannot be sold one level at a time: offer selling further down
                         area = self.area_ids[ai]
                         for target in range(self.hotel_level):
@@ -514,8 +520,10 @@ class Engine:
 
     def timer_expired(self) -> bool:
         limit = self.rules.turn_timer_seconds
-        return limit is not None and not self.replaying and (
-            self.clock() - self.turn_started_at >= limit
+        return (
+            limit is not None
+            and not self.replaying
+            and (self.clock() - self.turn_started_at >= limit)
         )
 
     def _time_is_up(self) -> bool:
@@ -548,14 +556,17 @@ class Engine:
         if p.cash >= amount:
             p.cash -= amount
             self._credit(payee, amount)
-            self.events.append(Event(kind, p.index, payer=p.index, payee=payee, amount=amount,
-                                     **data))
+            self.events.append(
+                Event(kind, p.index, {"payer": p.index, "payee": payee, "amount": amount, **data})
+            )
             if self.rules.end_when_money_reaches_zero and p.cash == 0:
                 raise _GameOver("money_reached_zero")
             return
         mode = self.rules.debt_mode
         if mode == "raise_then_bankrupt":
-            self.events.append(Event("debt", p.index, creditor=payee, amount=amount, reason=kind))
+            self.events.append(
+                Event("debt", p.index, {"creditor": payee, "amount": amount, "reason": kind})
+            )
             while p.cash < amount:
                 action = yield Decision(DEBT, p.index, amount=amount, creditor=payee, reason=kind)
                 if type(action) is A.DeclareBankruptcy:
@@ -569,10 +580,15 @@ class Engine:
         paid = p.cash
         p.cash = 0
         self._credit(payee, paid)
-        self.events.append(Event(kind, p.index, payer=p.index, payee=payee, amount=paid,
-                                 owed=amount, **data))
+        self.events.append(
+            Event(
+                kind,
+                p.index,
+                {"payer": p.index, "payee": payee, "amount": paid, "owed": amount, **data},
+            )
+        )
         if mode == "end_game":
-            self.events.append(Event("cannot_pay", p.index, owed=amount, paid=paid))
+            self.events.append(Event("cannot_pay", p.index, {"owed": amount, "paid": paid}))
             raise _GameOver("cannot_pay")
         yield from self._bankrupt(p, None)
 
@@ -581,8 +597,18 @@ class Engine:
     def _flow(self) -> Flow:
         rules = self.rules
         self.started_at = self.clock()
-        self.events.append(Event("game_started", None, profile=rules.name, mode=rules.mode,
-                                 players=[p.name for p in self.players], seed=self.chance.seed))
+        self.events.append(
+            Event(
+                "game_started",
+                None,
+                {
+                    "profile": rules.name,
+                    "mode": rules.mode,
+                    "players": [p.name for p in self.players],
+                    "seed": self.chance.seed,
+                },
+            )
+        )
         for kind, deck in self.board.decks.items():
             cards = list(deck.cards)
             if deck.draw == "cycle":
@@ -594,7 +620,7 @@ class Engine:
                     rules.short_game_deeds if rules.mode == "short" else rules.timed_game_deeds
                 )
             self.current = self.chance.below(len(self.players))
-            self.events.append(Event("first_player", self.current))
+            self.events.append(Event("first_player", self.current, {}))
             while True:
                 p = self.players[self.current]
                 try:
@@ -624,12 +650,17 @@ class Engine:
                 self.bank += cost
                 self._set_owner(pos, p.index)
                 dealt += 1
-                self.events.append(Event("deed_dealt", p.index, position=pos, payer=p.index,
-                                         payee=BANK, amount=cost))
+                self.events.append(
+                    Event(
+                        "deed_dealt",
+                        p.index,
+                        {"position": pos, "payer": p.index, "payee": BANK, "amount": cost},
+                    )
+                )
 
     def _after_turn(self, p: PlayerState) -> None:
         rules = self.rules
-        self.events.append(Event("turn_ended", p.index))
+        self.events.append(Event("turn_ended", p.index, {}))
         if self.time_up:
             raise _GameOver("time_up")
         if rules.turn_limit is not None and self.turn_number >= rules.turn_limit:
@@ -652,13 +683,13 @@ class Engine:
         self.turn_number += 1
         if self._timer_on:
             self.turn_started_at = self.clock()
-        self.events.append(Event("turn_started", p.index, turn=self.turn_number))
+        self.events.append(Event("turn_started", p.index, {"turn": self.turn_number}))
         if p.jail_skip > 0:
             p.jail_skip -= 1
-            self.events.append(Event("jail_turn_skipped", p.index))
+            self.events.append(Event("jail_turn_skipped", p.index, {}))
             if p.jail_skip == 0:
                 p.in_jail = False
-                self.events.append(Event("left_jail", p.index, how="served"))
+                self.events.append(Event("left_jail", p.index, {"how": "served"}))
             return
         if p.in_jail and p.jail_cards and rules.jail_card_auto:
             self._use_jail_card(p)
@@ -677,8 +708,9 @@ class Engine:
                 total = sum(dice)
                 is_double = len(dice) >= 2 and min(dice) == max(dice)
             p.last_roll = total
-            self.events.append(Event("rolled", p.index, dice=list(dice), total=total,
-                                     double=is_double))
+            self.events.append(
+                Event("rolled", p.index, {"dice": list(dice), "total": total, "double": is_double})
+            )
             if p.in_jail:
                 yield from self._jail_roll(p, total, is_double)
             else:
@@ -693,8 +725,11 @@ class Engine:
                     yield from self._land(p)
             if p.in_jail or p.bankrupt or not (self._rolled_doubles or self._extra_roll):
                 break
-            self.events.append(Event("roll_again", p.index,
-                                     reason="double" if self._rolled_doubles else "card"))
+            self.events.append(
+                Event(
+                    "roll_again", p.index, {"reason": "double" if self._rolled_doubles else "card"}
+                )
+            )
         if not rules.auto_end_turn:
             while True:
                 action = yield self._post_roll_decisions[p.index]
@@ -708,7 +743,7 @@ class Engine:
             kind = type(action)
             if kind is A.Roll or kind is A.TimerRoll:
                 if kind is A.TimerRoll:
-                    self.events.append(Event("timer_ran_out", p.index))
+                    self.events.append(Event("timer_ran_out", p.index, {}))
                 return
             if kind is A.PayFine:
                 yield from self._pay(p, self._fee_payee(), self.rules.jail_fine or 0, "fine")
@@ -722,11 +757,11 @@ class Engine:
     def _release(self, p: PlayerState, how: str) -> None:
         p.in_jail = False
         p.jail_tries = 0
-        self.events.append(Event("left_jail", p.index, how=how))
+        self.events.append(Event("left_jail", p.index, {"how": how}))
 
     def _use_jail_card(self, p: PlayerState) -> None:
         card = p.jail_cards.pop(0)
-        self.events.append(Event("jail_card_used", p.index, card=card.id))
+        self.events.append(Event("jail_card_used", p.index, {"card": card.id}))
         self._return_card(card)
         self._release(p, "card")
 
@@ -744,7 +779,7 @@ class Engine:
             return
         p.jail_tries += 1
         if rules.max_jail_turns is None or p.jail_tries < rules.max_jail_turns:
-            self.events.append(Event("stayed_in_jail", p.index, tries=p.jail_tries))
+            self.events.append(Event("stayed_in_jail", p.index, {"tries": p.jail_tries}))
             return
         if rules.jail_fine is not None:
             use_card = False
@@ -768,14 +803,14 @@ class Engine:
             return
         if p.in_park:
             p.in_park = False
-            self.events.append(Event("left_park", p.index))
+            self.events.append(Event("left_park", p.index, {}))
         p.position = self.jail
         p.in_jail = True
         p.jail_tries = 0
         p.jail_skip = self.rules.jail_skip_turns
         self._rolled_doubles = False
         self._extra_roll = False
-        self.events.append(Event("went_to_jail", p.index, reason=reason))
+        self.events.append(Event("went_to_jail", p.index, {"reason": reason}))
 
     def _move(self, p: PlayerState, steps: int, *, collect: bool, via: str = "dice") -> None:
         old = p.position
@@ -784,8 +819,10 @@ class Engine:
         p.position = new
         if p.in_park and steps:
             p.in_park = False
-            self.events.append(Event("left_park", p.index))
-        self.events.append(Event("moved", p.index, start=old, end=new, steps=steps, via=via))
+            self.events.append(Event("left_park", p.index, {}))
+        self.events.append(
+            Event("moved", p.index, {"start": old, "end": new, "steps": steps, "via": via})
+        )
         if collect and steps > 0 and target >= self.size:
             salary = self.salary
             landed = new == 0
@@ -793,11 +830,17 @@ class Engine:
                 salary *= self.rules.land_on_start_multiplier
             p.cash += salary
             self.bank -= salary
-            self.events.append(Event("salary", p.index, payer=BANK, payee=p.index,
-                                     amount=salary, landed=landed))
+            self.events.append(
+                Event(
+                    "salary",
+                    p.index,
+                    {"payer": BANK, "payee": p.index, "amount": salary, "landed": landed},
+                )
+            )
 
-    def _land(self, p: PlayerState, rent_multiplier: int = 1,
-              dice_multiplier: int | None = None) -> Flow:
+    def _land(
+        self, p: PlayerState, rent_multiplier: int = 1, dice_multiplier: int | None = None
+    ) -> Flow:
         tile = self.tiles[p.position]
         kind = tile.kind
         if kind is STREET or kind is RAILWAY or kind is UTILITY:
@@ -811,22 +854,28 @@ class Engine:
         elif kind is TileKind.FREE_PARKING:
             if self.rules.parking == "car_park":
                 p.in_park = True
-                self.events.append(Event("entered_park", p.index))
+                self.events.append(Event("entered_park", p.index, {}))
             elif self.rules.free_parking_pot and self.pot > 0:
                 amount = self.pot
                 self.pot = 0
                 p.cash += amount
-                self.events.append(Event("pot_collected", p.index, payer=POT, payee=p.index,
-                                         amount=amount))
+                self.events.append(
+                    Event(
+                        "pot_collected", p.index, {"payer": POT, "payee": p.index, "amount": amount}
+                    )
+                )
 
-    def _land_property(self, p: PlayerState, pos: int, rent_multiplier: int,
-                       dice_multiplier: int | None) -> Flow:
+    def _land_property(
+        self, p: PlayerState, pos: int, rent_multiplier: int, dice_multiplier: int | None
+    ) -> Flow:
         owner = self.owner[pos]
         i = p.index
         if owner < 0:
             tile = self.tiles[pos]
             if p.cash < tile.cost and not self.rules.mortgages:
-                self.events.append(Event("declined", i, position=pos, reason="cannot_afford"))
+                self.events.append(
+                    Event("declined", i, {"position": pos, "reason": "cannot_afford"})
+                )
                 return
             while True:
                 action = yield Decision(BUY, i, position=pos, price=tile.cost)
@@ -835,13 +884,18 @@ class Engine:
                     p.cash -= tile.cost
                     self.bank += tile.cost
                     self._set_owner(pos, i)
-                    self.events.append(Event("bought", i, position=pos, payer=i, payee=BANK,
-                                             amount=tile.cost))
+                    self.events.append(
+                        Event(
+                            "bought",
+                            i,
+                            {"position": pos, "payer": i, "payee": BANK, "amount": tile.cost},
+                        )
+                    )
                     if p.cash == 0 and self.rules.end_when_money_reaches_zero:
                         raise _GameOver("money_reached_zero")
                     return
                 if kind is A.Decline:
-                    self.events.append(Event("declined", i, position=pos))
+                    self.events.append(Event("declined", i, {"position": pos}))
                     if self.rules.auction_on_decline:
                         yield from self._auction(pos, i)
                     return
@@ -858,31 +912,52 @@ class Engine:
                     p.cash -= price
                     self.bank += price
                     self._set_level(pos, self.level[pos] + 1)
-                    self.events.append(Event("built", i, position=pos, level=self.level[pos],
-                                             payer=i, payee=BANK, amount=price))
+                    self.events.append(
+                        Event(
+                            "built",
+                            i,
+                            {
+                                "position": pos,
+                                "level": self.level[pos],
+                                "payer": i,
+                                "payee": BANK,
+                                "amount": price,
+                            },
+                        )
+                    )
                 else:
-                    self.events.append(Event("house_declined", i, position=pos))
+                    self.events.append(Event("house_declined", i, {"position": pos}))
             return
         landlord = self.players[owner]
         if self.mortgaged[pos]:
-            self.events.append(Event("no_rent", i, position=pos, owner=owner, reason="mortgaged"))
+            self.events.append(
+                Event("no_rent", i, {"position": pos, "owner": owner, "reason": "mortgaged"})
+            )
             return
         if landlord.in_park:
-            self.events.append(Event("no_rent", i, position=pos, owner=owner, reason="park"))
+            self.events.append(
+                Event("no_rent", i, {"position": pos, "owner": owner, "reason": "park"})
+            )
             return
         if dice_multiplier is not None and self.tiles[pos].kind is UTILITY:
             dice = self.chance.dice(self.rules.dice_count, self.rules.dice_sides)
             total = sum(dice)
-            self.events.append(Event("rolled", i, dice=list(dice), total=total, double=False,
-                                     purpose="utility"))
+            self.events.append(
+                Event(
+                    "rolled",
+                    i,
+                    {"dice": list(dice), "total": total, "double": False, "purpose": "utility"},
+                )
+            )
             amount = total * dice_multiplier
         else:
             amount = self.rent(pos, p, rent_multiplier)
         if 0 < amount <= p.cash and not self.rules.end_when_money_reaches_zero:
             p.cash -= amount  # the common case, without the generator of _pay
             landlord.cash += amount
-            self.events.append(Event("rent", i, payer=i, payee=owner, amount=amount,
-                                     position=pos))
+            self.events.append(
+                Event("rent", i, {"payer": i, "payee": owner, "amount": amount, "position": pos})
+            )
         else:
             yield from self._pay(p, owner, amount, "rent", position=pos)
 
@@ -890,18 +965,21 @@ class Engine:
         tile = self.tiles[pos]
         choice = "flat"
         if self.rules.income_tax_choice and tile.percent is not None:
-            action = yield Decision(TAX, p.index, position=pos, amount=tile.amount,
-                                    percent=tile.percent)
+            action = yield Decision(
+                TAX, p.index, position=pos, amount=tile.amount, percent=tile.percent
+            )
             if isinstance(action, A.ChooseTax):
                 choice = action.choice
         if choice == "percent":
             worth = self.net_worth(p)
             amount = worth * (tile.percent or 0) // 100
-            yield from self._pay(p, self._fee_payee(), amount, "tax", position=pos,
-                                 choice=choice, net_worth=worth)
+            yield from self._pay(
+                p, self._fee_payee(), amount, "tax", position=pos, choice=choice, net_worth=worth
+            )
         else:
-            yield from self._pay(p, self._fee_payee(), tile.amount, "tax", position=pos,
-                                 choice=choice)
+            yield from self._pay(
+                p, self._fee_payee(), tile.amount, "tax", position=pos, choice=choice
+            )
 
     # ------------------------------------------------------------------ cards
 
@@ -922,7 +1000,7 @@ class Engine:
             card = deck.popleft()
             if card.kind is not CardKind.JAIL:
                 deck.append(card)
-        self.events.append(Event("card_drawn", p.index, deck=deck_kind, card=card.id))
+        self.events.append(Event("card_drawn", p.index, {"deck": deck_kind, "card": card.id}))
         yield from self._card_effect(p, card)
 
     def _card_effect(self, p: PlayerState, card: Card) -> Flow:
@@ -930,12 +1008,9 @@ class Engine:
         i = p.index
         if kind is CardKind.JAIL:
             p.jail_cards.append(card)
-            self.events.append(Event("jail_card_kept", i, card=card.id))
+            self.events.append(Event("jail_card_kept", i, {"card": card.id}))
         elif kind is CardKind.MOVE:
-            if (
-                card.position == self.jail
-                and self.rules.card_move_to_jail_tile_jails
-            ):
+            if card.position == self.jail and self.rules.card_move_to_jail_tile_jails:
                 self._send_to_jail(p, "card")
                 return
             steps = (card.position - p.position) % self.size
@@ -948,11 +1023,15 @@ class Engine:
             if card.amount >= 0:
                 p.cash += card.amount
                 self.bank -= card.amount
-                self.events.append(Event("card_money", i, payer=BANK, payee=i,
-                                         amount=card.amount, card=card.id))
+                self.events.append(
+                    Event(
+                        "card_money",
+                        i,
+                        {"payer": BANK, "payee": i, "amount": card.amount, "card": card.id},
+                    )
+                )
             else:
-                yield from self._pay(p, self._fee_payee(), -card.amount, "card_money",
-                                     card=card.id)
+                yield from self._pay(p, self._fee_payee(), -card.amount, "card_money", card=card.id)
         elif kind is CardKind.PLAYERS_MONEY:
             others = [q for q in self.players if q.index != i and not q.bankrupt]
             n = len(self.players)
@@ -960,13 +1039,13 @@ class Engine:
             for other in others:
                 if card.amount >= 0:
                     if not other.bankrupt:
-                        yield from self._pay(other, i, card.amount, "players_money",
-                                             card=card.id)
+                        yield from self._pay(other, i, card.amount, "players_money", card=card.id)
                 else:
                     if p.bankrupt:
                         break
-                    yield from self._pay(p, other.index, -card.amount, "players_money",
-                                         card=card.id)
+                    yield from self._pay(
+                        p, other.index, -card.amount, "players_money", card=card.id
+                    )
         elif kind is CardKind.GO_TO_JAIL:
             self._send_to_jail(p, "card")
         elif kind is CardKind.NEAREST:
@@ -986,8 +1065,15 @@ class Engine:
                         houses += self.level[pos]
             amount = houses * card.house + hotels * card.hotel
             if amount:
-                yield from self._pay(p, self._fee_payee(), amount, "repairs", card=card.id,
-                                     houses=houses, hotels=hotels)
+                yield from self._pay(
+                    p,
+                    self._fee_payee(),
+                    amount,
+                    "repairs",
+                    card=card.id,
+                    houses=houses,
+                    hotels=hotels,
+                )
         elif kind is CardKind.ROLL_AGAIN:
             self._extra_roll = True
 
@@ -1000,15 +1086,27 @@ class Engine:
 
     # ------------------------------------------------------------------ auctions
 
-    def _auction(self, pos: int | None, after: int, *, min_bid: int = 1,
-                 bidders: list[int] | None = None, item: str = "property") -> Flow:
+    def _auction(
+        self,
+        pos: int | None,
+        after: int,
+        *,
+        min_bid: int = 1,
+        bidders: list[int] | None = None,
+        item: str = "property",
+    ) -> Flow:
         """Auction `pos` (or a house); returns the winner's index or None."""
         n = len(self.players)
         if bidders is None:
             order = [(after + k) % n for k in range(1, n + 1)]
             bidders = [b for b in order if not self.players[b].bankrupt]
-        self.events.append(Event("auction_started", None, position=pos, item=item,
-                                 bidders=list(bidders), min_bid=min_bid))
+        self.events.append(
+            Event(
+                "auction_started",
+                None,
+                {"position": pos, "item": item, "bidders": list(bidders), "min_bid": min_bid},
+            )
+        )
         live = list(bidders)
         high = 0
         leader: int | None = None
@@ -1025,26 +1123,39 @@ class Engine:
             bidder = self.players[b]
             if bidder.cash < need:
                 live.pop(k)
-                self.events.append(Event("auction_pass", b, auto=True))
+                self.events.append(Event("auction_pass", b, {"auto": True}))
                 continue
-            action = yield Decision(AUCTION, b, position=pos, item=item, high_bid=high,
-                                    leader=leader, min_bid=need, bidders=list(live))
+            action = yield Decision(
+                AUCTION,
+                b,
+                position=pos,
+                item=item,
+                high_bid=high,
+                leader=leader,
+                min_bid=need,
+                bidders=list(live),
+            )
             if isinstance(action, A.Bid):
                 high = action.amount
                 leader = b
-                self.events.append(Event("bid", b, amount=high))
+                self.events.append(Event("bid", b, {"amount": high}))
                 k += 1
             else:
                 live.pop(k)
-                self.events.append(Event("auction_pass", b, auto=False))
+                self.events.append(Event("auction_pass", b, {"auto": False}))
         if leader is None:
-            self.events.append(Event("auction_unsold", None, position=pos, item=item))
+            self.events.append(Event("auction_unsold", None, {"position": pos, "item": item}))
             return None
         winner = self.players[leader]
         winner.cash -= high
         self.bank += high
-        self.events.append(Event("auction_won", leader, position=pos, item=item, payer=leader,
-                                 payee=BANK, amount=high))
+        self.events.append(
+            Event(
+                "auction_won",
+                leader,
+                {"position": pos, "item": item, "payer": leader, "payee": BANK, "amount": high},
+            )
+        )
         if pos is not None:
             self._set_owner(pos, leader)
         return leader
@@ -1072,16 +1183,26 @@ class Engine:
             self.mortgaged[action.position] = True
             p.cash += value
             self.bank -= value
-            self.events.append(Event("mortgaged", i, position=action.position, payer=BANK,
-                                     payee=i, amount=value))
+            self.events.append(
+                Event(
+                    "mortgaged",
+                    i,
+                    {"position": action.position, "payer": BANK, "payee": i, "amount": value},
+                )
+            )
         elif kind is A.Unmortgage and isinstance(action, A.Unmortgage):
             value = self.tiles[action.position].mortgage
             cost = value + interest(value)
             self.mortgaged[action.position] = False
             p.cash -= cost
             self.bank += cost
-            self.events.append(Event("unmortgaged", i, position=action.position, payer=i,
-                                     payee=BANK, amount=cost))
+            self.events.append(
+                Event(
+                    "unmortgaged",
+                    i,
+                    {"position": action.position, "payer": i, "payee": BANK, "amount": cost},
+                )
+            )
         elif kind is A.ProposeTrade and isinstance(action, A.ProposeTrade):
             yield from self._trade(p, action)
         else:  # pragma: no cover - check_legal lets nothing else through
@@ -1099,9 +1220,20 @@ class Engine:
             self.houses_left -= 1
         p.cash -= price
         self.bank += price
-        self.events.append(Event("built", p.index, position=pos, level=lv,
-                                 hotel=lv == self.hotel_level, payer=p.index, payee=BANK,
-                                 amount=price))
+        self.events.append(
+            Event(
+                "built",
+                p.index,
+                {
+                    "position": pos,
+                    "level": lv,
+                    "hotel": lv == self.hotel_level,
+                    "payer": p.index,
+                    "payee": BANK,
+                    "amount": price,
+                },
+            )
+        )
 
     def _sell_level(self, p: PlayerState, pos: int, down_to: int | None = None) -> None:
         """Sell one level; a hotel sold with `down_to` drops straight to that level."""
@@ -1121,18 +1253,20 @@ class Engine:
         self._set_level(pos, new)
         p.cash += refund
         self.bank -= refund
-        self.events.append(Event("sold_building", p.index, position=pos, level=new,
-                                 payer=BANK, payee=p.index, amount=refund))
+        self.events.append(
+            Event(
+                "sold_building",
+                p.index,
+                {"position": pos, "level": new, "payer": BANK, "payee": p.index, "amount": refund},
+            )
+        )
 
     def eligible_builders(self) -> list[int]:
         """Players who could buy a house (not a hotel) right now."""
         out = []
         for q in self.active_players():
             for pos in self.owned[q.index]:
-                if (
-                    self.level[pos] < self.hbh
-                    and self.can_build(q, pos)
-                ):
+                if self.level[pos] < self.hbh and self.can_build(q, pos):
                     out.append(q.index)
                     break
         return out
@@ -1147,15 +1281,24 @@ class Engine:
         eligible = self.eligible_builders()
         n = len(self.players)
         order = sorted(eligible, key=lambda b: (b - p.index) % n)
-        self.events.append(Event("housing_shortage", p.index, houses_left=self.houses_left,
-                                 wanted=len(eligible)))
-        winner = yield from self._auction(None, p.index - 1, min_bid=self.house_price(pos),
-                                          bidders=order, item="house")
+        self.events.append(
+            Event(
+                "housing_shortage",
+                p.index,
+                {"houses_left": self.houses_left, "wanted": len(eligible)},
+            )
+        )
+        winner = yield from self._auction(
+            None, p.index - 1, min_bid=self.house_price(pos), bidders=order, item="house"
+        )
         if winner is None:
             return
         w = self.players[winner]
-        spots = [q for q in self.owned[winner]
-                 if self.level[q] < self.hbh and self.can_build(w, q, ignore_cash=True)]
+        spots = [
+            q
+            for q in self.owned[winner]
+            if self.level[q] < self.hbh and self.can_build(w, q, ignore_cash=True)
+        ]
         if not spots:
             return
         if winner == p.index and pos in spots:
@@ -1171,31 +1314,47 @@ class Engine:
 
     def _trade(self, p: PlayerState, offer: A.ProposeTrade) -> Flow:
         self.turn_started_at = self.clock()  # an offered trade resets the turn timer
-        self.events.append(Event("trade_offered", p.index, partner=offer.partner,
-                                 give=offer.give.to_dict(), get=offer.get.to_dict()))
+        self.events.append(
+            Event(
+                "trade_offered",
+                p.index,
+                {
+                    "partner": offer.partner,
+                    "give": offer.give.to_dict(),
+                    "get": offer.get.to_dict(),
+                },
+            )
+        )
         answer = yield Decision(TRADE, offer.partner, offer=offer, proposer=p.index)
         if type(answer) is not A.AcceptTrade:
-            self.events.append(Event("trade_rejected", offer.partner, proposer=p.index))
+            self.events.append(Event("trade_rejected", offer.partner, {"proposer": p.index}))
             return
-        self.events.append(Event("trade_accepted", offer.partner, proposer=p.index))
+        self.events.append(Event("trade_accepted", offer.partner, {"proposer": p.index}))
         partner = self.players[offer.partner]
         received: list[tuple[PlayerState, int]] = []
         for side, giver, taker in ((offer.give, p, partner), (offer.get, partner, p)):
             if side.cash:
                 giver.cash -= side.cash
                 taker.cash += side.cash
-                self.events.append(Event("trade_cash", giver.index, payer=giver.index,
-                                         payee=taker.index, amount=side.cash))
+                self.events.append(
+                    Event(
+                        "trade_cash",
+                        giver.index,
+                        {"payer": giver.index, "payee": taker.index, "amount": side.cash},
+                    )
+                )
             for card_id in side.cards:
                 card = next(c for c in giver.jail_cards if c.id == card_id)
                 giver.jail_cards.remove(card)
                 taker.jail_cards.append(card)
-                self.events.append(Event("card_given", giver.index, to=taker.index,
-                                         card=card_id))
+                self.events.append(
+                    Event("card_given", giver.index, {"to": taker.index, "card": card_id})
+                )
             for pos in side.properties:
                 self._set_owner(pos, taker.index)
-                self.events.append(Event("property_given", giver.index, to=taker.index,
-                                         position=pos))
+                self.events.append(
+                    Event("property_given", giver.index, {"to": taker.index, "position": pos})
+                )
                 if self.mortgaged[pos]:
                     received.append((taker, pos))
         for taker, pos in received:
@@ -1205,18 +1364,23 @@ class Engine:
         if taker.bankrupt:
             return
         value = self.tiles[pos].mortgage
-        action = yield Decision(MORTGAGED, taker.index, position=pos, value=value,
-                                interest=interest(value))
+        action = yield Decision(
+            MORTGAGED, taker.index, position=pos, value=value, interest=interest(value)
+        )
         if type(action) is A.LiftMortgage:
             cost = value + interest(value)
             self.mortgaged[pos] = False
             taker.cash -= cost
             self.bank += cost
-            self.events.append(Event("unmortgaged", taker.index, position=pos,
-                                     payer=taker.index, payee=BANK, amount=cost))
+            self.events.append(
+                Event(
+                    "unmortgaged",
+                    taker.index,
+                    {"position": pos, "payer": taker.index, "payee": BANK, "amount": cost},
+                )
+            )
         else:
-            yield from self._pay(taker, BANK, interest(value), "mortgage_interest",
-                                 position=pos)
+            yield from self._pay(taker, BANK, interest(value), "mortgage_interest", position=pos)
 
     # ------------------------------------------------------------------ bankruptcy & end
 
@@ -1233,29 +1397,29 @@ class Engine:
         p.bankrupt = True
         self.out_count += 1
         p.out_order = self.out_count
-        self.events.append(Event("bankrupt", i, creditor=creditor))
+        self.events.append(Event("bankrupt", i, {"creditor": creditor}))
         if p.cash:
             to: Party = creditor if creditor is not None else BANK
             amount = p.cash
             self._transfer(i, to, amount)
-            self.events.append(Event("assets_cash", i, payer=i, payee=to, amount=amount))
+            self.events.append(Event("assets_cash", i, {"payer": i, "payee": to, "amount": amount}))
         owned = list(self.owned[i])
         cards, p.jail_cards = p.jail_cards, []
         if isinstance(creditor, int):
             taker = self.players[creditor]
             for card in cards:
                 taker.jail_cards.append(card)
-                self.events.append(Event("card_given", i, to=creditor, card=card.id))
+                self.events.append(Event("card_given", i, {"to": creditor, "card": card.id}))
             for pos in owned:
                 self._set_owner(pos, creditor)
-                self.events.append(Event("property_given", i, to=creditor, position=pos))
+                self.events.append(Event("property_given", i, {"to": creditor, "position": pos}))
         else:
             for card in cards:
                 self._return_card(card)
             for pos in owned:
                 self._set_owner(pos, -1)
                 self.mortgaged[pos] = False
-                self.events.append(Event("property_returned", i, position=pos))
+                self.events.append(Event("property_returned", i, {"position": pos}))
         self._check_end()
         if isinstance(creditor, int):
             for pos in owned:
@@ -1288,9 +1452,19 @@ class Engine:
         top = scores[ranked[0].index] if ranked else 0
         self.winners = [p.index for p in ranked if scores[p.index] == top]
         self.scores = [self.score(p) if not p.bankrupt else 0 for p in self.players]
-        self.events.append(Event("game_over", None, reason=reason, winners=list(self.winners),
-                                 ranking=list(self.ranking), scores=list(self.scores),
-                                 rank_by=self.rules.rank_by))
+        self.events.append(
+            Event(
+                "game_over",
+                None,
+                {
+                    "reason": reason,
+                    "winners": list(self.winners),
+                    "ranking": list(self.ranking),
+                    "scores": list(self.scores),
+                    "rank_by": self.rules.rank_by,
+                },
+            )
+        )
 
     # ------------------------------------------------------------------ system actions
 
@@ -1298,7 +1472,7 @@ class Engine:
         """Record that the timed game's clock ran out: it ends after the current turn."""
         start = len(self.events)
         self.time_up = True
-        self.events.append(Event("time_up", None))
+        self.events.append(Event("time_up", None, {}))
         return self.events[start:]
 
     def describe_state(self) -> dict[str, Any]:

@@ -19,10 +19,12 @@ class Event:
 
     __slots__ = ("kind", "player", "data")
 
-    def __init__(self, kind: str, player: int | None = None, **data: Any) -> None:
+    def __init__(self, kind: str, player: int | None = None,
+                 data: dict[str, Any] | None = None) -> None:
+        # A plain dict argument, not **kwargs: events are made on the hot path of simulations.
         self.kind = kind
         self.player = player
-        self.data = data
+        self.data = data if data is not None else {}
 
     @property
     def moves_money(self) -> bool:
@@ -36,7 +38,7 @@ class Event:
         fields = dict(data)
         kind = fields.pop("kind")
         player = fields.pop("player", None)
-        return cls(kind, player, **fields)
+        return cls(kind, player, fields)
 
     def __eq__(self, other: object) -> bool:
         return (

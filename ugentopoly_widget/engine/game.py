@@ -100,8 +100,9 @@ def _player_specs(
         if any(name == other for other, _, _ in out):
             raise SetupError(f"the name {name!r} is taken: every player needs their own name")
         if token is None:
-            token = next(t for t in TOKENS + tuple(f"token{j}" for j in range(9))
-                         if t not in taken_tokens)
+            token = next(
+                t for t in TOKENS + tuple(f"token{j}" for j in range(9)) if t not in taken_tokens
+            )
         if not isinstance(token, str) or not token.strip() or len(token) > 40:
             raise SetupError(f"{name}: a token is a non-empty text")
         if token in taken_tokens:
@@ -140,8 +141,7 @@ class Testing:
                 for v in values
             ):
                 raise InvalidActionError(
-                    f"a roll is {rules.dice_count} dice from 1 to {rules.dice_sides}, "
-                    f"not {roll!r}"
+                    f"a roll is {rules.dice_count} dice from 1 to {rules.dice_sides}, not {roll!r}"
                 )
             clean.append(values)
         self._game._inject("dice", clean)
@@ -149,9 +149,12 @@ class Testing:
     def stack_deck(self, deck: str, card_ids: Sequence[str]) -> None:
         """Put these cards on top of a deck, in this order (next drawn first)."""
         game = self._game
-        if not isinstance(deck, str) or isinstance(card_ids, str) or not isinstance(
-            card_ids, Sequence
-        ) or not all(isinstance(c, str) for c in card_ids):
+        if (
+            not isinstance(deck, str)
+            or isinstance(card_ids, str)
+            or not isinstance(card_ids, Sequence)
+            or not all(isinstance(c, str) for c in card_ids)
+        ):
             raise InvalidActionError("stack_deck takes a deck name and a list of card ids")
         spec = game.board.decks.get(deck)
         if spec is None:
@@ -183,8 +186,11 @@ class Testing:
         """Make `player` the owner of a property (from the bank or another player)."""
         game = self._game
         game._player(player)
-        if not isinstance(position, int) or not 0 <= position < game.board.size or \
-                not game.board.tiles[position].is_property:
+        if (
+            not isinstance(position, int)
+            or not 0 <= position < game.board.size
+            or not game.board.tiles[position].is_property
+        ):
             raise InvalidActionError(f"there is no property at {position!r}")
         game._inject("owner", [player, position])
 
@@ -468,8 +474,11 @@ class Game:
         return max(0.0, minutes * 60 - (self._clock() - float(self._engine.started_at)))
 
     def _player(self, index: int) -> PlayerState:
-        if not isinstance(index, int) or isinstance(index, bool) or \
-                not 0 <= index < len(self.players):
+        if (
+            not isinstance(index, int)
+            or isinstance(index, bool)
+            or not 0 <= index < len(self.players)
+        ):
             raise InvalidActionError(f"there is no player {index!r}")
         return self.players[index]
 
@@ -530,16 +539,17 @@ class Game:
             diff = amount - p.cash
             p.cash = amount
             engine.bank -= diff
-            engine.events.append(Event("cash_set", player, payer="bank", payee=player,
-                                       amount=diff))
+            engine.events.append(
+                Event("cash_set", player, {"payer": "bank", "payee": player, "amount": diff})
+            )
         elif op == "owner":
             player, pos = args
             engine._set_owner(pos, player)
-            engine.events.append(Event("owner_set", player, position=pos))
+            engine.events.append(Event("owner_set", player, {"position": pos}))
         elif op == "place":
             player, pos = args
             engine.players[player].position = pos
-            engine.events.append(Event("placed", player, position=pos))
+            engine.events.append(Event("placed", player, {"position": pos}))
         elif op == "jail":
             engine._send_to_jail(engine.players[args[0]], "testing")
         else:  # pragma: no cover
@@ -558,11 +568,13 @@ class Game:
                 "file": self.board.source,
                 "names": {lang: dict(t) for lang, t in self.board.names.items()},
             }
-        base = get_profile(self.rules.name) if self.rules.name in ("ugentopoly", "classic",
-                                                                     "cell22") else None
+        base = (
+            get_profile(self.rules.name)
+            if self.rules.name in ("ugentopoly", "classic", "cell22")
+            else None
+        )
         options = {
-            k: v for k, v in self.rules.to_dict().items()
-            if base is None or v != base.to_dict()[k]
+            k: v for k, v in self.rules.to_dict().items() if base is None or v != base.to_dict()[k]
         }
         options.pop("name", None)
         return {
@@ -577,8 +589,13 @@ class Game:
         }
 
     @classmethod
-    def replay(cls, record: Mapping[str, Any], *, upto: int | None = None,
-               clock: Callable[[], float] | None = None) -> Game:
+    def replay(
+        cls,
+        record: Mapping[str, Any],
+        *,
+        upto: int | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> Game:
         """Rebuild a game from its record (optionally only its first `upto` actions)."""
         from .loader import parse_board
 
@@ -591,12 +608,18 @@ class Game:
                 board = "bundled:" + str(board_spec["bundled"])
             else:
                 board = parse_board(
-                    board_spec["xml"], file=str(board_spec.get("file", "<save>")),
+                    board_spec["xml"],
+                    file=str(board_spec.get("file", "<save>")),
                     names=board_spec.get("names") or {},
                 )
             game = cls(
-                record["profile"], board=board, players=record["players"], seed=record["seed"],
-                options=record.get("options") or {}, clock=clock, lang=record.get("lang", "en"),
+                record["profile"],
+                board=board,
+                players=record["players"],
+                seed=record["seed"],
+                options=record.get("options") or {},
+                clock=clock,
+                lang=record.get("lang", "en"),
             )
             actions = [action_from_dict(a) for a in record["actions"]]
             injections = [(int(i["at"]), str(i["op"]), i["args"]) for i in record["injections"]]
@@ -611,8 +634,9 @@ class Game:
         game._replay_actions(actions, injections)
         return game
 
-    def _replay_actions(self, actions: list[Action], injections: list[tuple[int, str, Any]]
-                        ) -> None:
+    def _replay_actions(
+        self, actions: list[Action], injections: list[tuple[int, str, Any]]
+    ) -> None:
         engine = self._engine
         engine.replaying = True
         pending = sorted(injections, key=lambda item: item[0])
@@ -723,8 +747,9 @@ class Game:
         return game
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], *, clock: Callable[[], float] | None = None
-             ) -> Game:
+    def load(
+        cls, path: str | os.PathLike[str], *, clock: Callable[[], float] | None = None
+    ) -> Game:
         try:
             with open(path, "rb") as handle:
                 data = handle.read()
