@@ -364,6 +364,7 @@ def test_bytes_per_action(capsys: pytest.CaptureFixture[str]) -> None:
 def test_turn_timer_runs_out_in_python_without_any_view() -> None:
     """The turn timer is checked by Python on the kernel's loop; no view has to tick."""
     import asyncio
+    import threading
 
     from ugentopoly_widget.engine import actions as A
 
@@ -374,7 +375,12 @@ def test_turn_timer_runs_out_in_python_without_any_view() -> None:
         await asyncio.sleep(0.6)
         return w
 
-    w = asyncio.run(scenario())
+    # a thread of its own: other tests (Playwright's sync API) may leave a loop running here
+    result: list[UgentopolyWidget] = []
+    worker = threading.Thread(target=lambda: result.append(asyncio.run(scenario())))
+    worker.start()
+    worker.join(timeout=30)
+    (w,) = result
     assert any(isinstance(a, A.TimerRoll) for a in w.game.actions)
     assert any(e.kind == "timer_ran_out" for e in w.game.events)
     w.close()
