@@ -95,3 +95,9 @@ def check_state(game: Game) -> None:
     else:
         assert decision.player is not None and not game.players[decision.player].bankrupt
         assert game.legal_actions(), "a decision without legal actions"
+        # the cached management actions equal a fresh computation, for every player
+        for p in game.players:
+            for build, lift in ((True, True), (False, False)):
+                cached = engine._manage_actions(p, build=build, unmortgage=lift)
+                fresh = tuple(engine._compute_manage(p, build, lift, [0, 1 << 62]))
+                assert cached == fresh, f"stale management actions for {p.name}: {cached} {fresh}"

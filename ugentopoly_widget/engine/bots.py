@@ -54,6 +54,8 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.reserve = reserve
         self._offered_turn = -1
+        self._last_legal: tuple[Action, ...] = ()
+        self._last_by_type: dict[type[Action], list[Action]] = {}
 
     def choose(self, game: Game) -> Action:
         decision = game.decision
@@ -65,9 +67,13 @@ class HeuristicBot:
                 return only
         me = game.players[decision.player] if decision.player is not None else None
         assert me is not None, "no decision to take"
-        by_type: dict[type[Action], list[Action]] = {}
-        for action in legal:
-            by_type.setdefault(type(action), []).append(action)
+        if legal is self._last_legal:  # the engine hands out the same tuple while it holds
+            by_type = self._last_by_type
+        else:
+            by_type = {}
+            for action in legal:
+                by_type.setdefault(type(action), []).append(action)
+            self._last_legal, self._last_by_type = legal, by_type
         if kind == "buy":
             price = decision.data["price"]
             if A.Buy in by_type and me.cash - price >= self._reserve(game):

@@ -95,6 +95,9 @@ class Engine:
         self.area_lots = {aid: a.positions for aid, a in board.areas.items()}
         self._manages = rules.mortgages or rules.buildings == "classic"
         self._timer_on = rules.turn_timer_seconds is not None
+        self._version = 0  # bumped by every change of ownership, buildings or mortgages
+        self._manage_cache: dict[int, tuple[int, int, int, tuple[Action, ...]]] = {}
+        self._legal_memo: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
         # Decisions without context are shared: a new object per turn is measurable.
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
         self._roll_only = [(cached(A.Roll, i),) for i in range(len(self.players))]
@@ -222,6 +225,8 @@ class Engine:
         if kind == TURN:
             if not p.in_jail and (not self._manages or not self.owned[i]):
                 return self._roll_only[i]
+            if not p.in_jail:
+                return self._memo_legal(i * 2, cached(A.Roll, i), p)
             out = [cached(A.Roll, i)]
             if p.in_jail:
                 fine = self.rules.jail_fine
@@ -231,8 +236,7 @@ class Engine:
                     out.append(cached(A.UseJailCard, i))
             out.extend(self._manage_actions(p, build=True, unmortgage=True))
         elif kind == POST_ROLL:
-            out = [cached(A.EndTurn, i)]
-            out.extend(self._manage_actions(p, build=True, unmortgage=True))
+            return self._memo_legal(i * 2 + 1, cached(A.EndTurn, i), p)
         elif kind == BUY:
             out = [cached(A.Buy, i)] if p.cash >= self.tiles[d.data["position"]].cost else []
             out.append(cached(A.Decline, i))
@@ -253,7 +257,7 @@ class Engine:
             out = [cached(A.LiftMortgage, i, pos)] if p.cash >= value + interest(value) else []
             out.append(cached(A.KeepMortgage, i, pos))
         elif kind == DEBT:
-            out = self._manage_actions(p, build=False, unmortgage=False)
+            out = list(self._manage_actions(p, build=False, unmortgage=False))
             if self.max_raisable(p) < d.data["amount"]:
                 out.append(cached(A.DeclareBankruptcy, i))
         elif kind == HOUSE_OFFER:
@@ -266,16 +270,45 @@ class Engine:
             out = []
         return tuple(out)
 
-    def _manage_actions(self, p: PlayerState, *, build: bool, unmortgage: bool) -> list[Action]:
-        """Build / sell / sell-down / mortgage / lift actions open to `p` now.
+    def _memo_legal(self, key: int, first: Action, p: PlayerState) -> tuple[Action, ...]:
+        """`first` + the management actions; the same tuple while those do not change."""
+        manage = self._manage_actions(p, build=True, unmortgage=True)
+        memo = self._legal_memo.get(key)
+        if memo is not None and memo[0] is manage:
+            return memo[1]
+        legal = (first, *manage)
+        self._legal_memo[key] = (manage, legal)
+        return legal
 
-        Works group by group: only a whole group can carry buildings, so per-lot checks are
-        needed for mortgages alone. This is the hot path of classic games with bots."""
+    def _manage_actions(
+        self, p: PlayerState, *, build: bool, unmortgage: bool
+    ) -> tuple[Action, ...]:
+        """Build / sell / sell-down / mortgage / lift actions open to `p` now (cached).
+
+        The list changes only when ownership, buildings or mortgages change (``_version``) or
+        when the player's cash crosses a price that decides what is affordable, so it is kept
+        with the cash range in which it stays true."""
+        key = p.index * 4 + build * 2 + unmortgage
+        entry = self._manage_cache.get(key)
+        cash = p.cash
+        if entry is not None and entry[0] == self._version and entry[1] <= cash < entry[2]:
+            return entry[3]
+        bounds = [0, 1 << 62]
+        out = tuple(self._compute_manage(p, build, unmortgage, bounds))  # shared: immutable
+        self._manage_cache[key] = (self._version, bounds[0], bounds[1], out)
+        return out
+
+    def _compute_manage(
+        self, p: PlayerState, build: bool, unmortgage: bool, bounds: list[int]
+    ) -> list[Action]:
+        """Works group by group: only a whole group can carry buildings, so per-lot checks are
+        needed for mortgages alone. `bounds` narrows to the cash range where the answer holds."""
         rules = self.rules
         if not self._manages:
             return []
         out: list[Action] = []
         i = p.index
+        cash = p.cash
         owned = self.owned[i]
         if not owned:
             return out
@@ -292,7 +325,11 @@ class Engine:
                     for q in lots:
                         if level[q] == low:
                             price = self.house_prices[q]
-                            if 0 < price <= p.cash and (
+                            if price <= cash:
+                                bounds[0] = max(bounds[0], price)
+                            else:
+                                bounds[1] = min(bounds[1], price)
+                            if 0 < price <= cash and (
                                 (self.hotels_left is None or self.hotels_left > 0)
                                 if low == self.hbh
                                 else (self.houses_left is None or self.houses_left > 0)
@@ -317,11 +354,15 @@ class Engine:
                             if self.sell_down_problem(i, area, target) is None:
                                 out.append(cached(A.SellDown, i, area, target))
         if rules.mortgages:
-            cash = p.cash
             for pos in owned:
                 if mortgaged[pos]:
-                    if unmortgage and cash >= self.lift_cost[pos]:
-                        out.append(A.UNMORTGAGE.get(i, pos))
+                    if unmortgage:
+                        cost = self.lift_cost[pos]
+                        if cash >= cost:
+                            bounds[0] = max(bounds[0], cost)
+                            out.append(A.UNMORTGAGE.get(i, pos))
+                        else:
+                            bounds[1] = min(bounds[1], cost)
                 else:
                     ai = area_index[pos]
                     if (group_levels[ai] == 0) if ai >= 0 else (level[pos] == 0):
@@ -330,7 +371,12 @@ class Engine:
 
     # ------------------------------------------------------------------ queries
 
+    def _set_mortgaged(self, pos: int, value: bool) -> None:
+        self._version += 1
+        self.mortgaged[pos] = value
+
     def _set_owner(self, pos: int, player: int) -> None:
+        self._version += 1
         old = self.owner[pos]
         ai = self.area_index[pos]
         if old >= 0:
@@ -344,6 +390,7 @@ class Engine:
                 self.group_count[player][ai] += 1
 
     def _set_level(self, pos: int, level: int) -> None:
+        self._version += 1
         ai = self.area_index[pos]
         if ai >= 0:
             self.group_levels[ai] += level - self.level[pos]
@@ -1180,7 +1227,7 @@ class Engine:
                     self._sell_level(p, pos, down_to=action.level)
         elif kind is A.Mortgage and isinstance(action, A.Mortgage):
             value = self.tiles[action.position].mortgage
-            self.mortgaged[action.position] = True
+            self._set_mortgaged(action.position, True)
             p.cash += value
             self.bank -= value
             self.events.append(
@@ -1193,7 +1240,7 @@ class Engine:
         elif kind is A.Unmortgage and isinstance(action, A.Unmortgage):
             value = self.tiles[action.position].mortgage
             cost = value + interest(value)
-            self.mortgaged[action.position] = False
+            self._set_mortgaged(action.position, False)
             p.cash -= cost
             self.bank += cost
             self.events.append(
@@ -1369,7 +1416,7 @@ class Engine:
         )
         if type(action) is A.LiftMortgage:
             cost = value + interest(value)
-            self.mortgaged[pos] = False
+            self._set_mortgaged(pos, False)
             taker.cash -= cost
             self.bank += cost
             self.events.append(
@@ -1418,7 +1465,7 @@ class Engine:
                 self._return_card(card)
             for pos in owned:
                 self._set_owner(pos, -1)
-                self.mortgaged[pos] = False
+                self._set_mortgaged(pos, False)
                 self.events.append(Event("property_returned", i, {"position": pos}))
         self._check_end()
         if isinstance(creditor, int):
