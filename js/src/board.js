@@ -42,6 +42,8 @@ export class BoardView {
     this.tiles = [];
     this.keys = [];
     this.data = null;
+    this.fitFrame = null;
+    this.resizeObserver = null;
   }
 
   build(data, lang) {
@@ -100,6 +102,44 @@ export class BoardView {
     this.setLang(lang);
   }
 
+  // Shrink a name whose longest word is wider than its tile ("Mediterranean" in a narrow
+  // tile would otherwise break mid-word). Measured after layout, again when the board resizes.
+  fitNames() {
+    this.fitFrame = null;
+    for (const t of this.tiles) {
+      const el = t.name;
+      // measure with words kept whole: does the longest word fit the tile's width?
+      el.classList.remove("ugw-name-long", "ugw-name-xlong");
+      el.classList.add("ugw-measure");
+      if (el.scrollWidth > el.clientWidth + 1) el.classList.add("ugw-name-long");
+      if (el.scrollWidth > el.clientWidth + 1) {
+        el.classList.remove("ugw-name-long");
+        el.classList.add("ugw-name-xlong");
+      }
+      el.classList.remove("ugw-measure");
+    }
+  }
+
+  scheduleFit() {
+    if (this.fitFrame) return;
+    this.fitFrame = requestAnimationFrame(() => this.fitNames());
+    if (!this.resizeObserver && typeof ResizeObserver !== "undefined") {
+      let width = 0;
+      this.resizeObserver = new ResizeObserver((entries) => {
+        const w = Math.round(entries[0].contentRect.width);
+        if (w !== width) { width = w; this.scheduleFit(); }
+      });
+      this.resizeObserver.observe(this.grid);
+    }
+  }
+
+  destroy() {
+    if (this.fitFrame) cancelAnimationFrame(this.fitFrame);
+    if (this.resizeObserver) this.resizeObserver.disconnect();
+    this.fitFrame = null;
+    this.resizeObserver = null;
+  }
+
   setLang(lang) {
     for (const t of this.tiles) {
       const text = t.tile.name[lang] || t.tile.name.en || t.tile.id;
@@ -109,6 +149,7 @@ export class BoardView {
       t.price.textContent = t.tile.cost ? String(t.tile.cost)
         : t.tile.kind === "TAX" && t.tile.amount ? `-${t.tile.amount}` : "";
     }
+    this.scheduleFit();
   }
 
   update(state, hotelLevel) {

@@ -347,6 +347,7 @@ function render({ model, el }) {
   draw();
 
   return () => {
+    boardView.destroy();
     for (const id of timers) { clearInterval(id); clearTimeout(id); }
     timers.clear();
     if (scrollFrame !== null) cancelAnimationFrame(scrollFrame);
