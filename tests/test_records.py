@@ -213,3 +213,28 @@ def test_undo_of_a_trade_offer_and_copy_is_independent() -> None:
     assert copy.decision.kind == "trade"  # the copy did not change
     copy.apply(A.AcceptTrade(1 - p))
     assert copy.owner(1) == 1 - p and game.owner(1) == p
+
+
+@pytest.mark.parametrize("profile", ["classic", "cell22"])
+def test_every_undoable_decision_undoes_exactly(profile: str) -> None:
+    """Throughout a game: undo restores the digest from before the decision, and applying the
+    same action again gives the same state as the first time."""
+    game = Game(profile, players=3, seed=21, options={"turn_limit": 60})
+    bots = [HeuristicBot(seed=1), RandomBot(seed=2), HeuristicBot(seed=3)]
+    undone = 0
+    for _ in range(160):
+        if game.is_over:
+            break
+        before = game.digest()
+        action = bots[game.decision.player or 0].choose(game)
+        game.apply(action)
+        after = game.digest()
+        try:
+            game.undo()
+        except UndoError:
+            continue
+        assert game.digest() == before
+        game.apply(action)
+        assert game.digest() == after
+        undone += 1
+    assert undone >= 10
