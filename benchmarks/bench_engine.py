@@ -51,11 +51,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     min_turns = 20_000 if args.quick else 100_000
-    print(f"{'profile':<12}{'options':<30}{'bot':<10}{'turns/s cpu':>12}{'wall':>10}"
+    print(f"{'profile':<12}{'options':<40}{'bot':<10}{'turns/s cpu':>12}{'wall':>10}"
           f"{'turns':>9}{'games':>7}{'actions/turn':>14}")
     for profile, options, bot, players in CASES:
         rate, wall_rate, turns, games, actions = bench(profile, options, bot, players, min_turns)
-        print(f"{profile:<12}{str(options):<30}{bot.name:<10}{rate:>12,.0f}{wall_rate:>10,.0f}"
+        print(f"{profile:<12}{str(options):<40}{bot.name:<10}{rate:>12,.0f}{wall_rate:>10,.0f}"
               f"{turns:>9}{games:>7}{actions / turns:>14.2f}")
 
 
