@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator
 from typing import Any
 
 from . import actions as A
@@ -1545,8 +1545,4 @@ class Engine:
         }
 
 
-def owned_positions(engine: Engine, player: int) -> Iterable[int]:
-    return (pos for pos in range(engine.size) if engine.owner[pos] == player)
-
-
-__all__ = ["Engine", "interest", "owned_positions"]
+__all__ = ["Engine", "interest"]
