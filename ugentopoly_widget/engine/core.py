@@ -95,8 +95,11 @@ class Engine:
         self.area_lots = {aid: a.positions for aid, a in board.areas.items()}
         self._manages = rules.mortgages or rules.buildings == "classic"
         self._timer_on = rules.turn_timer_seconds is not None
-        self._version = 0  # bumped by every change of ownership, buildings or mortgages
-        self._manage_cache: dict[int, tuple[int, int, int, tuple[Action, ...]]] = {}
+        # Versions for the management-actions cache: a player's own holdings (ownership,
+        # buildings, mortgages) and the bank's building stock, which every builder shares.
+        self._holdings_version = [0] * len(self.players)
+        self._stock_version = 0
+        self._manage_cache: dict[int, tuple[int, int, int, int, tuple[Action, ...]]] = {}
         self._legal_memo: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
         # Decisions without context are shared: a new object per turn is measurable.
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
@@ -285,17 +288,24 @@ class Engine:
     ) -> tuple[Action, ...]:
         """Build / sell / sell-down / mortgage / lift actions open to `p` now (cached).
 
-        The list changes only when ownership, buildings or mortgages change (``_version``) or
+        The list changes only when the player's holdings or the bank's stock change or
         when the player's cash crosses a price that decides what is affordable, so it is kept
         with the cash range in which it stays true."""
         key = p.index * 4 + build * 2 + unmortgage
         entry = self._manage_cache.get(key)
         cash = p.cash
-        if entry is not None and entry[0] == self._version and entry[1] <= cash < entry[2]:
-            return entry[3]
+        if (
+            entry is not None
+            and entry[0] == self._holdings_version[p.index]
+            and entry[1] == self._stock_version
+            and entry[2] <= cash < entry[3]
+        ):
+            return entry[4]
         bounds = [0, 1 << 62]
         out = tuple(self._compute_manage(p, build, unmortgage, bounds))  # shared: immutable
-        self._manage_cache[key] = (self._version, bounds[0], bounds[1], out)
+        self._manage_cache[key] = (
+            self._holdings_version[p.index], self._stock_version, bounds[0], bounds[1], out
+        )
         return out
 
     def _compute_manage(
@@ -372,12 +382,16 @@ class Engine:
     # ------------------------------------------------------------------ queries
 
     def _set_mortgaged(self, pos: int, value: bool) -> None:
-        self._version += 1
+        if self.owner[pos] >= 0:
+            self._holdings_version[self.owner[pos]] += 1
         self.mortgaged[pos] = value
 
     def _set_owner(self, pos: int, player: int) -> None:
-        self._version += 1
         old = self.owner[pos]
+        if old >= 0:
+            self._holdings_version[old] += 1
+        if player >= 0:
+            self._holdings_version[player] += 1
         ai = self.area_index[pos]
         if old >= 0:
             self.owned[old].remove(pos)
@@ -390,7 +404,9 @@ class Engine:
                 self.group_count[player][ai] += 1
 
     def _set_level(self, pos: int, level: int) -> None:
-        self._version += 1
+        if self.owner[pos] >= 0:
+            self._holdings_version[self.owner[pos]] += 1
+        self._stock_version += 1  # building or selling changes the bank's stock
         ai = self.area_index[pos]
         if ai >= 0:
             self.group_levels[ai] += level - self.level[pos]
