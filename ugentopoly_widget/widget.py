@@ -23,7 +23,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .engine.actions import Action, action_from_text
+from .engine.actions import Action, action_from_dict
 from .engine.board import Board
 from .engine.errors import (
     IllegalActionError,
@@ -43,7 +43,6 @@ from .widget_data import (
     LogCache,
     board_data,
     lobby_data,
-    parse_action,
     state_snapshot,
 )
 
@@ -322,23 +321,12 @@ class UgentopolyWidget(anywidget.AnyWidget):
         Text without a player (``"roll"``) is for whoever decides now. Illegal: raises, and the
         game is unchanged."""
         game = self.game
-        if isinstance(action, str):
-            text = action
-            if ":" not in text:
-                player = game.decision.player
-                if player is None:
-                    raise IllegalActionError("the game is over", phase="game_over")
-                text = f"{player}:{text}"
-            head, _, rest = text.strip().partition(":")
-            words = rest.split()
-            if len(words) == 1 and head.strip().isdigit():
-                action = parse_action({"type": words[0], "player": int(head)})
-            else:
-                action = action_from_text(text)
-        if isinstance(action, Mapping):
-            action = parse_action(dict(action))
-        events = game.apply(action)
-        return events
+        if isinstance(action, str) and ":" not in action:
+            player = game.decision.player
+            if player is None:
+                raise IllegalActionError("the game is over", phase="game_over")
+            action = f"{player}:{action}"
+        return game.apply(action)
 
     def _act(self, kind: str, **fields: Any) -> list[Event]:
         player = self.game.decision.player
@@ -655,7 +643,7 @@ class UgentopolyWidget(anywidget.AnyWidget):
         if game is None:
             raise RequestError("refused: no game has started")
         try:
-            action = parse_action(data)
+            action = action_from_dict(data)
         except InvalidActionError as exc:
             raise RequestError(f"refused: {exc}") from None
         decision = game.decision

@@ -8,7 +8,6 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .engine.actions import Action, action_from_dict
 from .engine.board import Board, TileKind
 from .engine.game import COLOURS, TOKENS, Game
 from .engine.i18n import render_event
@@ -34,11 +33,6 @@ LOBBY_FLAGS: dict[str, tuple[str, str]] = {
     "doubles_roll_again": ("Doubles roll again", "Dubbel gooien: nog eens"),
     "jail_card_auto": ("Use jail cards automatically", "Gevangeniskaart automatisch gebruiken"),
 }
-
-
-def parse_action(data: Any) -> Action:
-    """The action of a front-end request (strictly checked by the engine)."""
-    return action_from_dict(data)
 
 
 def _pick(lang: str) -> str:
