@@ -154,6 +154,39 @@ export class BoardView {
 
   update(state, hotelLevel) {
     if (!this.data || !state.players) return;
+    const before = this.tokenRects();
+    this.drawTiles(state, hotelLevel);
+    this.glideTokens(before);
+  }
+
+  tokenRects() {
+    const rects = new Map();
+    for (const el of this.grid.querySelectorAll("[data-ugw-token]")) {
+      rects.set(el.dataset.ugwToken, el.getBoundingClientRect());
+    }
+    return rects;
+  }
+
+  // A moved token glides from where it was (FLIP): the DOM is final at once, only the picture
+  // moves, so the state shown and the state tested never differ.
+  glideTokens(before) {
+    if (!before.size || typeof window === "undefined") return;
+    if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    for (const el of this.grid.querySelectorAll("[data-ugw-token]")) {
+      const old = before.get(el.dataset.ugwToken);
+      if (!old || typeof el.animate !== "function") continue;
+      const now = el.getBoundingClientRect();
+      const dx = old.left - now.left;
+      const dy = old.top - now.top;
+      if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+      el.animate(
+        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+        { duration: 420, easing: "cubic-bezier(0.3, 0.7, 0.4, 1)" },
+      );
+    }
+  }
+
+  drawTiles(state, hotelLevel) {
     const mortgaged = new Set(state.mortgaged || []);
     const byTile = new Map();
     state.players.forEach((p, i) => {
