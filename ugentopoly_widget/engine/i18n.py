@@ -14,8 +14,8 @@ LANGUAGES = ("en", "nl")
 # Templates by event kind. Fields: {p} acting player, {tile} tile name, {amount}, {owner},
 # {to}, {card} card text, plus any field of the event.
 TEMPLATES: dict[str, dict[str, str]] = {
-    "game_started": {"en": "A {profile} game starts ({mode}): {names}.",
-                     "nl": "Een {profile}-spel begint ({mode}): {names}."},
+    "game_started": {"en": "A {profile_name} game starts ({mode_name}): {names}.",
+                     "nl": "Een spel {profile_name} begint ({mode_name}): {names}."},
     "first_player": {"en": "{p} is drawn to start.", "nl": "{p} mag beginnen (geloot)."},
     "deed_dealt": {"en": "{p} is dealt {tile} and pays {amount}.",
                    "nl": "{p} krijgt {tile} en betaalt {amount}."},
@@ -106,6 +106,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
 
 WORDS: dict[str, dict[str, str]] = {
     "bank": {"en": "the bank", "nl": "de bank"},
+    "profile_ugentopoly": {"en": "Ugentopoly", "nl": "Ugentopoly"},
+    "profile_classic": {"en": "classic Monopoly", "nl": "klassiek Monopoly"},
+    "profile_cell22": {"en": "22-cell", "nl": "22 vakjes"},
+    "mode_long": {"en": "long game", "nl": "lang spel"},
+    "mode_short": {"en": "short game", "nl": "kort spel"},
+    "mode_timed": {"en": "timed game", "nl": "spel op tijd"},
     "pot": {"en": "the pot", "nl": "de pot"},
     "double": {"en": ", a double", "nl": ", dubbel"},
     "landed": {"en": " (double: landed on start)", "nl": " (dubbel: precies op start)"},
@@ -194,6 +200,10 @@ def render_event(event: Event, game: Game, lang: str = "en") -> str:
         fields["what"] = word("hotel" if hotel else "house", lang)
     if event.kind == "game_started":
         fields["names"] = ", ".join(data.get("players", []))
+        fields["profile_name"] = word(f"profile_{data.get('profile')}", lang).removeprefix(
+            "profile_"
+        )
+        fields["mode_name"] = word(f"mode_{data.get('mode')}", lang).removeprefix("mode_")
     if event.kind == "game_over":
         fields["winner_names"] = ", ".join(party_name(w, game, lang) for w in data["winners"])
     template = TEMPLATES.get(event.kind)
