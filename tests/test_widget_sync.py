@@ -372,7 +372,7 @@ def test_turn_timer_runs_out_in_python_without_any_view() -> None:
         game = Game("classic", players=["Ann", "Bob"], seed=3,
                     options={"turn_timer_seconds": 0.2})
         w = UgentopolyWidget.from_game(game)
-        await asyncio.sleep(0.6)
+        await asyncio.sleep(1.0)
         return w
 
     # a thread of its own: other tests (Playwright's sync API) may leave a loop running here
