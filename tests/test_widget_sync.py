@@ -384,3 +384,22 @@ def test_turn_timer_runs_out_in_python_without_any_view() -> None:
     assert any(isinstance(a, A.TimerRoll) for a in w.game.actions)
     assert any(e.kind == "timer_ran_out" for e in w.game.events)
     w.close()
+
+
+def test_lobby_checkboxes_set_every_ugentopoly_flag() -> None:
+    w = UgentopolyWidget()
+    fe = FakeFrontEnd(w)
+    ugent = next(p for p in w.lobby["profiles"] if p["name"] == "ugentopoly")
+    assert ugent["flags"]["rank_by_net_worth"] is False
+    assert ugent["flags"]["release_after_three_tries"] is False
+    fe.request({
+        "type": "setup", "profile": "ugentopoly", "board": "bundled:ugentopoly",
+        "options": {"rank_by_net_worth": True, "release_after_three_tries": True,
+                    "card_move_to_jail_tile_jails": True, "end_when_money_reaches_zero": True},
+        "players": [{"name": "A", "token": "hat", "colour": "#111111", "seat": "person"},
+                    {"name": "B", "token": "dog", "colour": "#222222", "seat": "person"}],
+    })
+    assert w.has_game, w.error
+    rules = w.game.rules
+    assert rules.rank_by == "net_worth" and rules.max_jail_turns == 3
+    assert rules.card_move_to_jail_tile_jails and rules.end_when_money_reaches_zero

@@ -42,6 +42,7 @@ from .widget_data import (
     SEAT_KINDS,
     LogCache,
     board_data,
+    flag_option,
     lobby_data,
     state_snapshot,
 )
@@ -708,7 +709,8 @@ class UgentopolyWidget(anywidget.AnyWidget):
             if key in LOBBY_FLAGS:
                 if not isinstance(value, bool):
                     raise RequestError(f"refused: option {key} is true or false")
-                out[key] = value
+                name, setting = flag_option(key, value)
+                out[name] = setting
             elif key == "mode":
                 if value not in ("long", "short", "timed"):
                     raise RequestError("refused: mode is long, short or timed")

@@ -32,7 +32,33 @@ LOBBY_FLAGS: dict[str, tuple[str, str]] = {
                           "Inkomstenbelasting: vast bedrag of percentage"),
     "doubles_roll_again": ("Doubles roll again", "Dubbel gooien: nog eens"),
     "jail_card_auto": ("Use jail cards automatically", "Gevangeniskaart automatisch gebruiken"),
+    "release_after_three_tries": ("Leave jail after three failed tries at doubles",
+                                  "Na drie mislukte pogingen dubbel uit de gevangenis"),
+    "card_move_to_jail_tile_jails": ("A card that sends you to the jail tile jails you",
+                                     "Een kaart naar het gevangenisvak zet je in de gevangenis"),
+    "end_when_money_reaches_zero": ("The game ends when someone's money reaches zero",
+                                    "Het spel eindigt wanneer iemands geld op nul komt"),
+    "rank_by_net_worth": ("Rank by net worth (not by cash)",
+                          "Rangschikken op vermogen (niet op geld)"),
 }
+
+
+def flag_value(profile: RulesProfile, key: str) -> bool:
+    """The lobby checkbox `key` for a profile (two checkboxes stand for non-boolean rules)."""
+    if key == "rank_by_net_worth":
+        return profile.rank_by == "net_worth"
+    if key == "release_after_three_tries":
+        return profile.max_jail_turns is not None
+    return bool(getattr(profile, key))
+
+
+def flag_option(key: str, value: bool) -> tuple[str, Any]:
+    """The rules option that lobby checkbox `key` sets."""
+    if key == "rank_by_net_worth":
+        return "rank_by", "net_worth" if value else "money"
+    if key == "release_after_three_tries":
+        return "max_jail_turns", 3 if value else None
+    return key, value
 
 
 def _pick(lang: str) -> str:
@@ -112,7 +138,7 @@ def _profile_schema(profile: RulesProfile, board: Board | None) -> dict[str, Any
         "mode": profile.mode,
         "turn_timer_seconds": profile.turn_timer_seconds,
         "time_limit_minutes": profile.time_limit_minutes,
-        "flags": {key: bool(getattr(profile, key)) for key in LOBBY_FLAGS},
+        "flags": {key: flag_value(profile, key) for key in LOBBY_FLAGS},
     }
 
 
