@@ -26,6 +26,7 @@ from .errors import (
 from .events import Event
 from .rules import RulesProfile, get_profile
 from .state import Decision, PlayerState
+from .writer import board_to_xml
 
 TOKENS = ("hat", "car", "dog", "ship", "boot", "iron", "thimble", "cat")
 COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324")
@@ -564,7 +565,8 @@ class Game:
             board = {"bundled": self.board.source.split(":", 1)[1]}
         else:
             board = {
-                "xml": self.board.xml_text,
+                # a board built in code has no source text: write it out
+                "xml": self.board.xml_text or board_to_xml(self.board),
                 "file": self.board.source,
                 "names": {lang: dict(t) for lang, t in self.board.names.items()},
             }
