@@ -8,7 +8,7 @@ import os
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import actions as A
@@ -758,14 +758,3 @@ class Game:
         except OSError as exc:
             raise SaveFileError(f"cannot read {path}: {exc.strerror}") from None
         return cls.from_json(data, clock=clock)
-
-
-def new_game(profile: str = "ugentopoly", **kwargs: Any) -> Game:
-    return Game(profile, **kwargs)
-
-
-def play_actions(game: Game, actions: Iterable[Action | str]) -> list[Event]:
-    events: list[Event] = []
-    for action in actions:
-        events += game.apply(action)
-    return events
