@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
 
 from .board import Card
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 # Decision kinds: who must act and what about. See Game.legal_actions().
 TURN = "turn"  # before rolling (or rolling again after doubles): roll, jail options, manage
@@ -116,3 +120,23 @@ class ChanceSource:
     def shuffle(self, items: list[Any]) -> None:
         self.used = True
         self.rng.shuffle(items)
+
+
+Flow = Generator[Decision, "Action", Any]  # the flow of play: yields decisions, gets actions
+
+
+class GameEnds(Exception):  # noqa: N818 - a signal, not an error
+    """Raised inside the flow when the game ends; carries why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class PlayerOut(Exception):  # noqa: N818 - a signal, not an error
+    """The current player went bankrupt: their turn stops here."""
+
+
+def interest(value: int) -> int:
+    """10 % of a mortgage value, rounded up to whole units."""
+    return -(-value // 10)
