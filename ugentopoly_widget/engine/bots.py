@@ -13,6 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from . import actions as A
 from .actions import Action
 from .board import TileKind
@@ -25,6 +27,7 @@ class Bot(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # users write their bots by subclassing these
 class RandomBot:
     """Picks uniformly among the legal actions; bids a random amount in the legal range."""
 
@@ -44,6 +47,7 @@ class RandomBot:
         return action
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot:
     """A sensible player: keeps a cash reserve, completes colour groups, builds, bids to value,
     raises money by selling and mortgaging the least useful things first."""
