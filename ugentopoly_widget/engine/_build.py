@@ -22,7 +22,8 @@ from types import ModuleType
 PACKAGE = __name__.rpartition(".")[0]
 HERE = Path(__file__).parent
 # Keep in step with COMPILED in hatch_build.py.
-COMPILED = ("state", "events", "core", "legal", "turns", "landing", "deals", "endgame", "bots")
+COMPILED = ("state", "events", "core", "legal", "turns", "landing", "deals", "endgame", "bots",
+            "checkpoints")
 
 
 class PureFinder:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import actions as A
-from . import endgame, legal, turns
+from . import checkpoints, endgame, legal, turns
 from .actions import Action, cached
 from .board import Board, Card, TileKind
 from .errors import IllegalActionError, InvalidActionError
@@ -117,12 +117,29 @@ class Engine:
         self.events: list[Event] = []
         self.replaying = False
         self.turn_started_at = clock()
+        self.started_at = clock()
         self._rolled_doubles = False
         self._extra_roll = False
         self._legal: tuple[Action, ...] | None = None
         self._legal_set: frozenset[Action] | None = None
+        # Undo: actions applied so far, and checkpoints at every `checkpoint_every`-th turn
+        # boundary (plain data; see checkpoints.py). 0 switches them off.
+        self.applied = 0
+        self.checkpoint_every = 8
+        self.checkpoints: list[checkpoints.Checkpoint] = []
         self._flow_gen = self._flow()
         self.decision: Decision = next(self._flow_gen)
+
+    def restart_flow(self) -> None:
+        """A fresh flow at the start of the current turn (after a checkpoint was restored)."""
+        self._flow_gen = self._flow(resume=True)
+        self.decision = next(self._flow_gen)
+
+    def forget_caches(self) -> None:
+        self._legal = None
+        self._legal_set = None
+        self._manage_cache.clear()
+        self._legal_memo.clear()
 
     # ------------------------------------------------------------------ applying actions
 
@@ -138,6 +155,7 @@ class Engine:
     def apply_checked(self, action: Action) -> list[Event]:
         """Apply an action that check_legal() has accepted."""
         start = len(self.events)
+        self.applied += 1
         self.decision = self._flow_gen.send(action)
         self._legal = None
         self._legal_set = None
@@ -444,9 +462,16 @@ class Engine:
 
     # ------------------------------------------------------------------ the flow
 
-    def _flow(self) -> Flow:
+    def _flow(self, resume: bool = False) -> Flow:
+        if resume:
+            yield from self._play_turns()
+        else:
+            yield from self._play_game()
+        while True:
+            yield Decision(GAME_OVER, None, reason=self.over_reason)
+
+    def _play_game(self) -> Flow:
         rules = self.rules
-        self.started_at = self.clock()
         self.events.append(
             Event(
                 "game_started",
@@ -471,7 +496,17 @@ class Engine:
                 )
             self.current = self.chance.below(len(self.players))
             self.events.append(Event("first_player", self.current, {}))
+        except GameEnds as over:
+            endgame.finish(self, over.reason)
+            return
+        yield from self._play_turns()
+
+    def _play_turns(self) -> Flow:
+        try:
             while True:
+                every = self.checkpoint_every
+                if every and self.turn_number % every == 0:
+                    checkpoints.take(self)
                 p = self.players[self.current]
                 try:
                     yield from turns.turn(self, p)
@@ -480,8 +515,6 @@ class Engine:
                 turns.after_turn(self, p)
         except GameEnds as over:
             endgame.finish(self, over.reason)
-        while True:
-            yield Decision(GAME_OVER, None, reason=self.over_reason)
 
     def _send_to_jail(self, p: PlayerState, reason: str) -> None:
         turns.send_to_jail(self, p, reason)
@@ -491,6 +524,7 @@ class Engine:
     def apply_time_up(self) -> list[Event]:
         """Record that the timed game's clock ran out: it ends after the current turn."""
         start = len(self.events)
+        self.applied += 1
         self.time_up = True
         self.events.append(Event("time_up", None, {}))
         return self.events[start:]

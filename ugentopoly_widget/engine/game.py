@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import actions as A
+from . import checkpoints
 from .actions import Action, action_from_dict, action_from_text
 from .board import Board, TileKind
 from .core import Engine
@@ -700,18 +701,56 @@ class Game:
         return Game.replay(self.record(), clock=self._clock)
 
     def undo(self) -> None:
-        """Take back the last decision. Never across a dice roll, a card draw or the clock."""
+        """Take back the last decision. Never across a dice roll, a card draw or the clock.
+
+        Restores the newest turn-boundary checkpoint before that decision and replays only the
+        actions after it; without such a checkpoint (a loaded game), the whole record."""
         if not self._actions:
             raise UndoError("nothing to undo")
         if not self._undoable[-1]:
             raise UndoError(
                 f"cannot undo {self._actions[-1]}: it rolled dice, drew a card or was the clock"
             )
+        target = len(self._actions) - 1
+        engine = self._engine
+        checkpoint = checkpoints.find(engine, target)
+        if checkpoint is None:
+            self._undo_by_replay()
+            return
+        checkpoints.restore(engine, checkpoint)
+        del self._actions[target:]
+        del self._undoable[target:]
+        self._landing_counter = None
+        pending = sorted((i for i in self._injections if i[0] >= checkpoint.applied),
+                         key=lambda item: item[0])
+        k = 0
+        engine.replaying = True
+        try:
+            for index in range(checkpoint.applied, target):
+                while k < len(pending) and pending[k][0] <= index:
+                    self._run_injection(engine, pending[k][1], pending[k][2])
+                    k += 1
+                action = self._actions[index]
+                if type(action) is A.TimeUp:
+                    engine.apply_time_up()
+                else:
+                    engine.apply_checked(action)  # validated when it was first applied
+            for _, op, args in pending[k:]:  # testing steps after the decision stay, as recorded
+                self._run_injection(engine, op, args)
+        finally:
+            engine.replaying = False
+        engine.forget_caches()
+        if self._listeners:
+            self._notify([])
+
+    def _undo_by_replay(self) -> None:
+        """Undo by replaying the validated record from the start (no checkpoint to use)."""
         rebuilt = Game.replay(self.record(), upto=len(self._actions) - 1, clock=self._clock)
+        rebuilt._engine.checkpoint_every = self._engine.checkpoint_every
         self._engine = rebuilt._engine
         self._actions = rebuilt._actions
         self._undoable = rebuilt._undoable
-        self._injections = self._injections  # pending injections stay, as recorded
+        self._landing_counter = None
         if self._listeners:
             self._notify([])
 
