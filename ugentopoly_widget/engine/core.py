@@ -16,7 +16,7 @@ from typing import Any
 
 from . import actions as A
 from . import checkpoints, endgame, legal, turns
-from .actions import Action, cached
+from .actions import Action
 from .board import Board, Card, TileKind
 from .errors import IllegalActionError, InvalidActionError
 from .events import BANK, POT, Event, Party
@@ -76,6 +76,9 @@ class Engine:
         self.utilities = board.positions_of(UTILITY)
         self.area_lots = {aid: a.positions for aid, a in board.areas.items()}
         self._manages = rules.mortgages or rules.buildings == "classic"
+        self.trading = rules.trading
+        self._grouped_memo: tuple[tuple[Action, ...], dict[type[Action], list[Action]]] | None
+        self._grouped_memo = None
         self._timer_on = rules.turn_timer_seconds is not None
         # Versions for the management-actions cache: a player's own holdings (ownership,
         # buildings, mortgages) and the bank's building stock, which every builder shares.
@@ -85,7 +88,9 @@ class Engine:
         self._legal_memo: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
         # Decisions without context are shared: a new object per turn is measurable.
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
-        self._roll_only = [(cached(A.Roll, i),) for i in range(len(self.players))]
+        self.acts = [legal.PlayerActions(i) for i in range(len(self.players))]
+        self._roll_only = [a.roll_only for a in self.acts]
+        self._bids: dict[int, Action] = {}
         # tiles whose landing does nothing at all: no need to start the landing flow
         self._inert = [t.kind in (TileKind.START, TileKind.JAIL) for t in board.tiles]
         self._post_roll_decisions = [Decision(POST_ROLL, i) for i in range(len(self.players))]

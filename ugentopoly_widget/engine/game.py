@@ -296,8 +296,13 @@ class Game:
                     f"apply() takes an Action, a dict or a text like '0:roll', "
                     f"not {type(action).__name__}"
                 )
+        self._engine.check_legal(action)
+        return self._apply_valid(action)
+
+    def _apply_valid(self, action: Action) -> list[Event]:
+        """Apply an action known to be legal now (checked, or chosen by a built-in bot from the
+        engine's own answers): the record, the clock and the listeners, without re-checking."""
         engine = self._engine
-        engine.check_legal(action)
         before: list[Event] = []
         if self._timed:
             if engine._time_is_up() and type(action) is not A.TimeUp:

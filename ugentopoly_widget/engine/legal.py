@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import Action, cached
+from .board import TileKind
 from .state import (
     AUCTION,
     BUY,
@@ -26,6 +27,38 @@ from .state import (
 if TYPE_CHECKING:
     from .core import Engine
 
+STREET = TileKind.STREET
+
+
+class PlayerActions:
+    """The shared simple actions of one player, made once per game (no look-ups when listing)."""
+
+    def __init__(self, i: int) -> None:
+        self.roll = cached(A.Roll, i)
+        self.end_turn = cached(A.EndTurn, i)
+        self.buy = cached(A.Buy, i)
+        self.decline = cached(A.Decline, i)
+        self.pass_ = cached(A.Pass, i)
+        self.pay_fine = cached(A.PayFine, i)
+        self.use_card = cached(A.UseJailCard, i)
+        self.tax_flat = cached(A.ChooseTax, i, "flat")
+        self.tax_percent = cached(A.ChooseTax, i, "percent")
+        self.accept = cached(A.AcceptTrade, i)
+        self.reject = cached(A.RejectTrade, i)
+        self.bankrupt = cached(A.DeclareBankruptcy, i)
+        self.roll_only: tuple[Action, ...] = (self.roll,)
+
+
+def bid_action(e: Engine, player: int, amount: int) -> Action:
+    """A shared Bid (actions are immutable): bids repeat, and making one costs more than this."""
+    key = player * 1_000_003 + amount
+    bid = e._bids.get(key)
+    if bid is None:
+        if len(e._bids) > 4096:
+            e._bids.clear()
+        bid = e._bids[key] = A.Bid(player, amount)
+    return bid
+
 
 def compute_legal(e: Engine) -> tuple[Action, ...]:
     d = e.decision
@@ -34,51 +67,52 @@ def compute_legal(e: Engine) -> tuple[Action, ...]:
         return ()
     p = e.players[d.player]
     i = p.index
+    acts = e.acts[i]
     out: list[Action]
     if kind == TURN:
         if not p.in_jail and (not e._manages or not e.owned[i]):
-            return e._roll_only[i]
+            return acts.roll_only
         if not p.in_jail:
-            return memo_legal(e, i * 2, cached(A.Roll, i), p)
-        out = [cached(A.Roll, i)]
+            return memo_legal(e, i * 2, acts.roll, p)
+        out = [acts.roll]
         if p.in_jail:
             fine = e.rules.jail_fine
             if fine is not None and p.cash >= fine:
-                out.append(cached(A.PayFine, i))
+                out.append(acts.pay_fine)
             if p.jail_cards and not e.rules.jail_card_auto:
-                out.append(cached(A.UseJailCard, i))
+                out.append(acts.use_card)
         out.extend(manage_actions(e, p, build=True, unmortgage=True))
     elif kind == POST_ROLL:
-        return memo_legal(e, i * 2 + 1, cached(A.EndTurn, i), p)
+        return memo_legal(e, i * 2 + 1, acts.end_turn, p)
     elif kind == BUY:
-        out = [cached(A.Buy, i)] if p.cash >= e.tiles[d.data["position"]].cost else []
-        out.append(cached(A.Decline, i))
+        out = [acts.buy] if p.cash >= e.tiles[d.data["position"]].cost else []
+        out.append(acts.decline)
         out.extend(manage_actions(e, p, build=False, unmortgage=False))
     elif kind == AUCTION:
-        out = [cached(A.Pass, i)]
+        out = [acts.pass_]
         if p.cash >= d.data["min_bid"]:
-            out.append(A.Bid(i, d.data["min_bid"]))
+            out.append(bid_action(e, i, d.data["min_bid"]))
     elif kind == TAX:
-        out = [cached(A.ChooseTax, i, "flat"), cached(A.ChooseTax, i, "percent")]
+        out = [acts.tax_flat, acts.tax_percent]
     elif kind == JAIL_FINE:
-        out = [cached(A.PayFine, i), cached(A.UseJailCard, i)]
+        out = [acts.pay_fine, acts.use_card]
     elif kind == TRADE:
-        out = [cached(A.AcceptTrade, i), cached(A.RejectTrade, i)]
+        out = [acts.accept, acts.reject]
     elif kind == MORTGAGED:
         pos = d.data["position"]
         value = e.tiles[pos].mortgage
-        out = [cached(A.LiftMortgage, i, pos)] if p.cash >= value + interest(value) else []
-        out.append(cached(A.KeepMortgage, i, pos))
+        out = [A.LIFT.get(i, pos)] if p.cash >= value + interest(value) else []
+        out.append(A.KEEP.get(i, pos))
     elif kind == DEBT:
         out = list(manage_actions(e, p, build=False, unmortgage=False))
         if e.max_raisable(p) < d.data["amount"]:
-            out.append(cached(A.DeclareBankruptcy, i))
+            out.append(acts.bankrupt)
     elif kind == HOUSE_OFFER:
         pos = d.data["position"]
-        out = [cached(A.Build, i, pos)] if p.cash >= e.house_price(pos) else []
-        out.append(cached(A.Decline, i))
+        out = [A.BUILD.get(i, pos)] if p.cash >= e.house_price(pos) else []
+        out.append(acts.decline)
     elif kind == PLACE_HOUSE:
-        out = [cached(A.PlaceHouse, i, pos) for pos in d.data["positions"]]
+        out = [A.PLACE.get(i, pos) for pos in d.data["positions"]]
     else:  # pragma: no cover - every kind is handled above
         out = []
     return tuple(out)
@@ -189,3 +223,65 @@ def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bou
                 if (group_levels[ai] == 0) if ai >= 0 else (level[pos] == 0):
                     out.append(A.MORTGAGE.get(i, pos))
     return out
+
+
+# ---------------------------------------------------------------------- direct questions (bots)
+
+def grouped(e: Engine, legal: tuple[Action, ...]) -> dict[type[Action], list[Action]]:
+    """The legal actions by kind, in their order; kept while the same tuple is handed out."""
+    memo = e._grouped_memo
+    if memo is not None and memo[0] is legal:
+        return memo[1]
+    by_type: dict[type[Action], list[Action]] = {}
+    for action in legal:
+        kind = type(action)
+        options = by_type.get(kind)
+        if options is None:
+            by_type[kind] = [action]
+        else:
+            options.append(action)
+    e._grouped_memo = (legal, by_type)
+    return by_type
+
+
+def completes_group(e: Engine, player: int, position: int) -> bool:
+    """Would owning the street at `position` give `player` its whole colour group?"""
+    tile = e.tiles[position]
+    area = tile.area
+    if tile.kind is not STREET or area is None:
+        return False
+    owner = e.owner
+    return all(owner[q] == player for q in e.area_lots[area] if q != position)
+
+
+def owns_area_of(e: Engine, player: int, position: int) -> bool:
+    """Does `player` own every lot of the area of `position` (which has an area)?"""
+    owner = e.owner
+    return all(owner[q] == player for q in e.area_lots[e.tiles[position].area or ""])
+
+
+def least_useful_mortgage(e: Engine, player: int, options: list[Action]) -> Action:
+    """The mortgage to take first: outside complete groups, then the cheapest (first on ties)."""
+    best = options[0]
+    best_rank = (2, 0)
+    for action in options:
+        pos = getattr(action, "position", 0)
+        tile = e.tiles[pos]
+        in_group = tile.area is not None and owns_area_of(e, player, pos)
+        rank = (1 if in_group else 0, tile.cost)
+        if rank < best_rank:
+            best, best_rank = action, rank
+    return best
+
+
+def affordable_build(e: Engine, p: PlayerState, builds: list[Action], keep: int
+                     ) -> Action | None:
+    """Of `builds`, the first on the lowest level that leaves `p` at least `keep` cash."""
+    best: Action | None = None
+    best_level = 1 << 30
+    cash = p.cash
+    for action in builds:
+        pos = getattr(action, "position", 0)
+        if cash - e.house_prices[pos] >= keep and e.level[pos] < best_level:
+            best, best_level = action, e.level[pos]
+    return best
