@@ -85,6 +85,7 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if os.environ.get("UGENTOPOLY_PURE") == "1":
             _say("UGENTOPOLY_PURE=1: pure-Python engine, nothing compiled")
             return
+        sources = source_digests(root)  # before compiling: what the machine code is built from
         out = Path(tempfile.mkdtemp(prefix="ugw-build-"))
         try:
             built = compile_engine(root, out)
@@ -95,11 +96,12 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                  "installing the pure-Python engine (same games, slower)")
             shutil.rmtree(out, ignore_errors=True)
             return
-        info = {"compiled": [str(p) for p in built], "sources": source_digests(root)}
+        info = {"compiled": [str(p) for p in built], "sources": sources}
         if editable:  # next to the sources: the checkout imports them from there
             for rel in built:
                 shutil.copy2(out / rel, root / rel)
             (root / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n")
+            shutil.rmtree(out, ignore_errors=True)
         else:
             for rel in built:
                 build_data["force_include"][str(out / rel)] = str(rel)

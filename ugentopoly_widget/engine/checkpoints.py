@@ -12,6 +12,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from .board import Card
+from .state import RngPosition
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -40,7 +41,7 @@ class Checkpoint:
         self.money: tuple[int, int] = (e.bank, e.pot)
         self.decks: dict[str, list[Card]] = {k: list(d) for k, d in e.decks.items()}
         chance = e.chance
-        self.rng: tuple[Any, ...] = chance.rng.getstate()
+        self.rng: RngPosition = chance.position()
         self.scripted: list[tuple[int, ...]] = list(chance.scripted_dice)
         self.forced: dict[str, list[str]] = {k: list(v) for k, v in chance.forced_draws.items()}
         self.counters: tuple[int, int, int, int] = (
@@ -78,7 +79,7 @@ def restore(e: Engine, cp: Checkpoint) -> None:
     for kind, cards in cp.decks.items():
         e.decks[kind] = deque(cards)
     chance = e.chance
-    chance.rng.setstate(cp.rng)
+    chance.restore_position(cp.rng)
     chance.scripted_dice = deque(cp.scripted)
     chance.forced_draws = {k: deque(v) for k, v in cp.forced.items()}
     e.current, e.turn_number, e.round, e.out_count = cp.counters

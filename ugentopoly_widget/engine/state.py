@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from array import array
 from collections import deque
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
@@ -91,10 +92,26 @@ class PlayerState:
         }
 
 
-class ChanceSource:
-    """All randomness of one game: a seeded generator, plus scripted dice and stacked draws."""
+BLOCK = 512  # draws made ahead at a time (see ChanceSource)
 
-    __slots__ = ("seed", "rng", "scripted_dice", "forced_draws", "used")
+RngPosition = tuple[tuple[int, "array[int]", Any], int]
+
+
+def _compact(state: tuple[Any, ...]) -> tuple[int, array[int], Any]:
+    """The Mersenne Twister state in 2.5 KB instead of 625 int objects (about 20 KB)."""
+    return (state[0], array("I", state[1]), state[2])
+
+
+class ChanceSource:
+    """All randomness of one game: a seeded generator, plus scripted dice and stacked draws.
+
+    Draws come from a buffer filled BLOCK at a time, which remembers the generator's state at
+    the start of the block: a checkpoint is then the (shared) block start and an index, not a
+    copy of the whole generator state. The numbers drawn are exactly those of calling the
+    generator directly, in the same order."""
+
+    __slots__ = ("seed", "rng", "scripted_dice", "forced_draws", "used", "_start", "_buffer",
+                 "_next")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -102,23 +119,65 @@ class ChanceSource:
         self.scripted_dice: deque[tuple[int, ...]] = deque()
         self.forced_draws: dict[str, deque[str]] = {}  # random-draw decks: outcomes in order
         self.used = False  # set whenever a chance step happens (undo never crosses one)
+        self._start: tuple[int, array[int], Any] | None = None  # state at the block's start
+        self._buffer: array[float] = array("d")
+        self._next = 0
+
+    def _random(self) -> float:
+        k = self._next
+        if k >= len(self._buffer):
+            self._refill()
+            k = 0
+        self._next = k + 1
+        return self._buffer[k]
+
+    def _refill(self) -> None:
+        rng = self.rng
+        self._start = _compact(rng.getstate())
+        r = rng.random
+        self._buffer = array("d", [r() for _ in range(BLOCK)])
+        self._next = 0
+
+    def _sync(self) -> None:
+        """Put the generator where the draws stand, before using it directly."""
+        if self._start is not None:
+            self.restore_position((self._start, self._next))
+            self._start = None
+            self._buffer = array("d")
+            self._next = 0
+
+    def position(self) -> RngPosition:
+        """Where the draws stand (for a checkpoint)."""
+        if self._start is None:
+            return (_compact(self.rng.getstate()), 0)
+        return (self._start, self._next)
+
+    def restore_position(self, position: RngPosition) -> None:
+        (version, internal, gauss), k = position
+        self.rng.setstate((version, tuple(internal), gauss))
+        self._start = None
+        self._buffer = array("d")
+        self._next = 0
+        if k:
+            self._refill()
+            self._next = k
 
     def dice(self, count: int, sides: int) -> tuple[int, ...]:
         self.used = True
         if self.scripted_dice:
             return self.scripted_dice.popleft()
-        r = self.rng.random
         if count == 2:
-            return (int(r() * sides) + 1, int(r() * sides) + 1)
-        return tuple(int(r() * sides) + 1 for _ in range(count))
+            return (int(self._random() * sides) + 1, int(self._random() * sides) + 1)
+        return tuple(int(self._random() * sides) + 1 for _ in range(count))
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         self.used = True
-        return int(self.rng.random() * n)
+        return int(self._random() * n)
 
     def shuffle(self, items: list[Any]) -> None:
         self.used = True
+        self._sync()
         self.rng.shuffle(items)
 
 
