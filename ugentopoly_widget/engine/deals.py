@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from . import endgame
 from .actions import Action
-from .events import BANK, Event
+from .events import BANK, Event, fields
 from .state import AUCTION, MORTGAGED, PLACE_HOUSE, TRADE, Decision, Flow, PlayerState, interest
 
 if TYPE_CHECKING:
     from .core import Engine
+
+BID_KEYS = fields("amount")
 
 
 def auction(e: Engine, pos: int | None,
@@ -64,7 +66,7 @@ def auction(e: Engine, pos: int | None,
         if isinstance(action, A.Bid):
             high = action.amount
             leader = b
-            e.events.append(Event("bid", b, {"amount": high}))
+            e.events.append(Event.make("bid", b, BID_KEYS, (high,)))
             k += 1
         else:
             live.pop(k)

@@ -7,13 +7,15 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from . import deals, endgame, turns
 from .board import Card, CardKind, TileKind
-from .events import BANK, POT, Event
+from .events import BANK, POT, Event, fields
 from .state import BUY, HOUSE_OFFER, TAX, Decision, Flow, GameEnds, PlayerState
 
 STREET, RAILWAY, UTILITY = TileKind.STREET, TileKind.RAILWAY, TileKind.UTILITY
 
 if TYPE_CHECKING:
     from .core import Engine
+
+RENT_KEYS = fields("payer", "payee", "amount", "position")
 
 
 def land(e: Engine, p: PlayerState, rent_multiplier: int = 1, dice_multiplier: int | None = None
@@ -134,7 +136,7 @@ def land_property(
         p.cash -= amount  # the common case, without the generator of _pay
         landlord.cash += amount
         e.events.append(
-            Event("rent", i, {"payer": i, "payee": owner, "amount": amount, "position": pos})
+            Event.make("rent", i, RENT_KEYS, (i, owner, amount, pos))
         )
     else:
         yield from endgame.pay(e, p, owner, amount, "rent", position=pos)

@@ -8,11 +8,17 @@ from . import actions as A
 from . import deals, endgame, landing
 from .actions import Action
 from .board import Card
-from .events import BANK, Event
+from .events import BANK, Event, fields
 from .state import JAIL_FINE, Decision, Flow, GameEnds, PlayerState
 
 if TYPE_CHECKING:
     from .core import Engine
+
+# shared field names of the most frequent events
+TURN_KEYS = fields("turn")
+ROLLED_KEYS = fields("dice", "total", "double")
+MOVED_KEYS = fields("start", "end", "steps", "via")
+SALARY_KEYS = fields("payer", "payee", "amount", "landed")
 
 
 def deal_deeds(e: Engine, count: int) -> None:
@@ -43,7 +49,7 @@ def deal_deeds(e: Engine, count: int) -> None:
 
 def after_turn(e: Engine, p: PlayerState) -> None:
     rules = e.rules
-    e.events.append(Event("turn_ended", p.index, {}))
+    e.events.append(Event("turn_ended", p.index))
     if e.time_up:
         raise GameEnds("time_up")
     if rules.turn_limit is not None and e.turn_number >= rules.turn_limit:
@@ -67,7 +73,7 @@ def turn(e: Engine, p: PlayerState) -> Flow:
     e.turn_number += 1
     if e._timer_on:
         e.turn_started_at = e.clock()
-    e.events.append(Event("turn_started", p.index, {"turn": e.turn_number}))
+    e.events.append(Event.make("turn_started", p.index, TURN_KEYS, (e.turn_number,)))
     if p.jail_skip > 0:
         p.jail_skip -= 1
         e.events.append(Event("jail_turn_skipped", p.index, {}))
@@ -93,7 +99,7 @@ def turn(e: Engine, p: PlayerState) -> Flow:
             is_double = len(dice) >= 2 and min(dice) == max(dice)
         p.last_roll = total
         e.events.append(
-            Event("rolled", p.index, {"dice": list(dice), "total": total, "double": is_double})
+            Event.make("rolled", p.index, ROLLED_KEYS, (list(dice), total, is_double))
         )
         if p.in_jail:
             yield from jail_roll(e, p, total, is_double)
@@ -212,7 +218,7 @@ def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "di
         p.in_park = False
         e.events.append(Event("left_park", p.index, {}))
     e.events.append(
-        Event("moved", p.index, {"start": old, "end": new, "steps": steps, "via": via})
+        Event.make("moved", p.index, MOVED_KEYS, (old, new, steps, via))
     )
     if collect and steps > 0 and target >= e.size:
         salary = e.salary
@@ -222,9 +228,5 @@ def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "di
         p.cash += salary
         e.bank -= salary
         e.events.append(
-            Event(
-                "salary",
-                p.index,
-                {"payer": BANK, "payee": p.index, "amount": salary, "landed": landed},
-            )
+            Event.make("salary", p.index, SALARY_KEYS, (BANK, p.index, salary, landed))
         )
