@@ -250,12 +250,20 @@ def play_game(
         if player is None:
             break
         bot = seats[player]
-        if trusted[player]:
-            if decision.kind == "turn" and engine.legal_actions() is engine._roll_only[player]:
-                game._apply_valid(engine.acts[player].roll)
-            else:
-                game._apply_valid(bot.choose(game))
-        else:
+        if not trusted[player]:
             game.apply(bot.choose(game))
+        else:
+            if decision.kind == "turn" and engine.legal_actions() is engine._roll_only[player]:
+                action = engine.acts[player].roll
+            else:
+                action = bot.choose(game)
+            if game._timed or game._listeners:
+                game._apply_valid(action)  # the clock, and views that follow the game
+            else:  # what Game._apply_valid does, without its checks of the clock
+                chance = engine.chance
+                chance.used = False
+                engine.apply_checked(action)
+                game._actions.append(action)
+                game._undoable.append(not chance.used)
         count += 1
     return count

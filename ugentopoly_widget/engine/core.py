@@ -33,6 +33,7 @@ from .state import (
     GameEnds,
     PlayerOut,
     PlayerState,
+    RulesView,
     interest,
 )
 
@@ -53,6 +54,7 @@ class Engine:
     ) -> None:
         self.board = board
         self.rules = rules
+        self.rx = RulesView(rules)
         self.size = board.size
         self.tiles = board.tiles
         self.clock = clock
@@ -88,7 +90,7 @@ class Engine:
         self._legal_memo: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
         # Decisions without context are shared: a new object per turn is measurable.
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
-        self.acts = [legal.PlayerActions(i) for i in range(len(self.players))]
+        self.acts = [legal.player_actions(i, self.size) for i in range(len(self.players))]
         self._roll_only = [a.roll_only for a in self.acts]
         self._bids: dict[int, Action] = {}
         # tiles whose landing does nothing at all: no need to start the landing flow
@@ -275,11 +277,11 @@ class Engine:
         tile = self.tiles[pos]
         if tile.house_price is not None:
             return tile.house_price
-        if self.rules.house_price_rule == "fifth_of_cost":
+        if self.rx.house_price_rule == "fifth_of_cost":
             return tile.cost // 5
         area = self.board.areas.get(tile.area or "")
         if area is None or area.house_price is None:
-            return tile.cost // 5 if self.rules.buildings == "unlimited" else 0
+            return tile.cost // 5 if self.rx.buildings == "unlimited" else 0
         return area.house_price
 
     def group(self, pos: int) -> tuple[int, ...]:
@@ -294,7 +296,7 @@ class Engine:
 
     def group_has_buildings(self, pos: int) -> bool:
         ai = self.area_index[pos]
-        if ai < 0 or self.rules.buildings == "unlimited":
+        if ai < 0 or self.rx.buildings == "unlimited":
             return self.level[pos] > 0
         return self.group_levels[ai] > 0
 
@@ -320,7 +322,7 @@ class Engine:
 
     def can_sell(self, pos: int) -> bool:
         lv = self.level[pos]
-        if lv == 0 or self.rules.buildings != "classic":
+        if lv == 0 or self.rx.buildings != "classic":
             return False
         if any(self.level[q] > lv for q in self.group(pos)):
             return False  # sell evenly: the highest lots first
@@ -364,21 +366,21 @@ class Engine:
         """Cash after selling every building and mortgaging every property."""
         total = p.cash
         for pos in self.owned[p.index]:
-            if self.rules.buildings == "classic":
+            if self.rx.buildings == "classic":
                 total += self.level[pos] * (self.house_price(pos) // 2)
-            if self.rules.mortgages and not self.mortgaged[pos]:
+            if self.rx.mortgages and not self.mortgaged[pos]:
                 total += self.tiles[pos].mortgage
         return total
 
     def score(self, p: PlayerState) -> int:
-        return p.cash if self.rules.rank_by == "money" else self.net_worth(p)
+        return p.cash if self.rx.rank_by == "money" else self.net_worth(p)
 
     def rent(self, pos: int, payer: PlayerState, rent_multiplier: int = 1) -> int:
         tile = self.tiles[pos]
         owner = self.owner[pos]
         kind = tile.kind
         if kind is STREET:
-            model = self.rules.street_rent
+            model = self.rx.street_rent
             rents = tile.rents
             if model == "linear_houses":
                 return tile.cost * (2 + self.level[pos]) // 2
@@ -399,13 +401,13 @@ class Engine:
             return base * rent_multiplier
         # UTILITY
         n = sum(1 for q in self.utilities if self.owner[q] == owner)
-        low, high = self.rules.utility_multipliers
+        low, high = self.rx.utility_multipliers
         return payer.last_roll * (low if n <= 1 else high)
 
     def trade_problem(self, offer: A.ProposeTrade) -> str | None:
         """Why this trade offer is not legal now, or None when it is."""
         d = self.decision
-        if not self.rules.trading:
+        if not self.rx.trading:
             return "trading is not part of these rules"
         if d.kind not in (TURN, POST_ROLL, DEBT) or d.player != offer.player:
             return "a trade can be offered only in your own turn or while raising money"
@@ -435,7 +437,7 @@ class Engine:
         return None
 
     def timer_expired(self) -> bool:
-        limit = self.rules.turn_timer_seconds
+        limit = self.rx.turn_timer_seconds
         return (
             limit is not None
             and not self.replaying
@@ -443,7 +445,7 @@ class Engine:
         )
 
     def _time_is_up(self) -> bool:
-        minutes = self.rules.time_limit_minutes
+        minutes = self.rx.time_limit_minutes
         if self.replaying or self.time_up or self.over or minutes is None:
             return False
         return self.clock() - self.started_at >= minutes * 60
@@ -463,7 +465,7 @@ class Engine:
         self._credit(payee, amount)
 
     def _fee_payee(self) -> str:
-        return POT if self.rules.free_parking_pot else BANK
+        return POT if self.rx.free_parking_pot else BANK
 
     # ------------------------------------------------------------------ the flow
 

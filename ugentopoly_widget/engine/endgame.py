@@ -23,10 +23,10 @@ def pay(e: Engine, p: PlayerState, payee: Party, amount: int, kind: str, **data:
         e.events.append(
             Event(kind, p.index, {"payer": p.index, "payee": payee, "amount": amount, **data})
         )
-        if e.rules.end_when_money_reaches_zero and p.cash == 0:
+        if e.rx.end_when_money_reaches_zero and p.cash == 0:
             raise GameEnds("money_reached_zero")
         return
-    mode = e.rules.debt_mode
+    mode = e.rx.debt_mode
     if mode == "raise_then_bankrupt":
         e.events.append(
             Event("debt", p.index, {"creditor": payee, "amount": amount, "reason": kind})
@@ -62,7 +62,7 @@ def bankrupt(e: Engine, p: PlayerState, creditor: Party | None) -> Flow:
     i = p.index
     for pos in e.owned[i]:
         if e.level[pos]:
-            if e.rules.buildings == "classic":
+            if e.rx.buildings == "classic":
                 while e.level[pos]:
                     deals.sell_level(e, p, pos, down_to=0)
             else:
@@ -98,7 +98,7 @@ def bankrupt(e: Engine, p: PlayerState, creditor: Party | None) -> Flow:
         for pos in owned:
             if e.mortgaged[pos]:
                 yield from deals.receive_mortgaged(e, e.players[creditor], pos)
-    elif e.rules.debt_mode == "raise_then_bankrupt":
+    elif e.rx.debt_mode == "raise_then_bankrupt":
         for pos in owned:
             if e.owner[pos] < 0:
                 yield from deals.auction(e, pos, i)
@@ -110,7 +110,7 @@ def check_end(e: Engine) -> None:
     active = len(e.active_players())
     if active <= 1:
         raise GameEnds("last_player_standing")
-    if e.rules.mode == "short":
+    if e.rx.mode == "short":
         needed = 1 if len(e.players) == 2 else 2
         if e.out_count >= needed:
             raise GameEnds("short_game_bankruptcies")
@@ -136,7 +136,7 @@ def finish(e: Engine, reason: str) -> None:
                 "winners": list(e.winners),
                 "ranking": list(e.ranking),
                 "scores": list(e.scores),
-                "rank_by": e.rules.rank_by,
+                "rank_by": e.rx.rank_by,
             },
         )
     )

@@ -31,10 +31,10 @@ def land(e: Engine, p: PlayerState, rent_multiplier: int = 1, dice_multiplier: i
     elif kind is TileKind.GO_TO_JAIL:
         turns.send_to_jail(e, p, "tile")
     elif kind is TileKind.FREE_PARKING:
-        if e.rules.parking == "car_park":
+        if e.rx.parking == "car_park":
             p.in_park = True
             e.events.append(Event("entered_park", p.index, {}))
-        elif e.rules.free_parking_pot and e.pot > 0:
+        elif e.rx.free_parking_pot and e.pot > 0:
             amount = e.pot
             e.pot = 0
             p.cash += amount
@@ -52,7 +52,7 @@ def land_property(
     i = p.index
     if owner < 0:
         tile = e.tiles[pos]
-        if p.cash < tile.cost and not e.rules.mortgages:
+        if p.cash < tile.cost and not e.rx.mortgages:
             e.events.append(
                 Event("declined", i, {"position": pos, "reason": "cannot_afford"})
             )
@@ -71,20 +71,20 @@ def land_property(
                         {"position": pos, "payer": i, "payee": BANK, "amount": tile.cost},
                     )
                 )
-                if p.cash == 0 and e.rules.end_when_money_reaches_zero:
+                if p.cash == 0 and e.rx.end_when_money_reaches_zero:
                     raise GameEnds("money_reached_zero")
                 return
             if kind is A.Decline:
                 e.events.append(Event("declined", i, {"position": pos}))
-                if e.rules.auction_on_decline:
+                if e.rx.auction_on_decline:
                     yield from deals.auction(e, pos, i)
                 return
             yield from deals.manage(e, p, action)
     if owner == i:
         if (
-            e.rules.offer_house_on_own_land
+            e.rx.offer_house_on_own_land
             and e.tiles[pos].kind is STREET
-            and e.rules.buildings == "unlimited"
+            and e.rx.buildings == "unlimited"
         ):
             price = e.house_price(pos)
             action = yield Decision(HOUSE_OFFER, i, position=pos, price=price)
@@ -120,7 +120,7 @@ def land_property(
         )
         return
     if dice_multiplier is not None and e.tiles[pos].kind is UTILITY:
-        dice = e.chance.dice(e.rules.dice_count, e.rules.dice_sides)
+        dice = e.chance.dice(e.rx.dice_count, e.rx.dice_sides)
         total = sum(dice)
         e.events.append(
             Event(
@@ -132,7 +132,7 @@ def land_property(
         amount = total * dice_multiplier
     else:
         amount = e.rent(pos, p, rent_multiplier)
-    if 0 < amount <= p.cash and not e.rules.end_when_money_reaches_zero:
+    if 0 < amount <= p.cash and not e.rx.end_when_money_reaches_zero:
         p.cash -= amount  # the common case, without the generator of _pay
         landlord.cash += amount
         e.events.append(
@@ -145,7 +145,7 @@ def land_property(
 def land_tax(e: Engine, p: PlayerState, pos: int) -> Flow:
     tile = e.tiles[pos]
     choice = "flat"
-    if e.rules.income_tax_choice and tile.percent is not None:
+    if e.rx.income_tax_choice and tile.percent is not None:
         action = yield Decision(
             TAX, p.index, position=pos, amount=tile.amount, percent=tile.percent
         )
@@ -191,7 +191,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
         p.jail_cards.append(card)
         e.events.append(Event("jail_card_kept", i, {"card": card.id}))
     elif kind is CardKind.MOVE:
-        if card.position == e.jail and e.rules.card_move_to_jail_tile_jails:
+        if card.position == e.jail and e.rx.card_move_to_jail_tile_jails:
             turns.send_to_jail(e, p, "card")
             return
         steps = (card.position - p.position) % e.size
@@ -240,7 +240,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
         houses = hotels = 0
         for pos in e.owned[i]:
             if e.level[pos]:
-                if e.level[pos] == e.hotel_level and e.rules.buildings == "classic":
+                if e.level[pos] == e.hotel_level and e.rx.buildings == "classic":
                     hotels += 1
                 else:
                     houses += e.level[pos]

@@ -31,9 +31,10 @@ STREET = TileKind.STREET
 
 
 class PlayerActions:
-    """The shared simple actions of one player, made once per game (no look-ups when listing)."""
+    """The shared actions of one player seat on a board size: made once per process, so that
+    listing legal actions is list indexing (actions are immutable values)."""
 
-    def __init__(self, i: int) -> None:
+    def __init__(self, i: int, size: int) -> None:
         self.roll = cached(A.Roll, i)
         self.end_turn = cached(A.EndTurn, i)
         self.buy = cached(A.Buy, i)
@@ -47,6 +48,24 @@ class PlayerActions:
         self.reject = cached(A.RejectTrade, i)
         self.bankrupt = cached(A.DeclareBankruptcy, i)
         self.roll_only: tuple[Action, ...] = (self.roll,)
+        where = range(size)
+        self.build_at: list[Action] = [A.BUILD.get(i, q) for q in where]
+        self.sell: list[Action] = [A.SELL.get(i, q) for q in where]
+        self.mortgage: list[Action] = [A.MORTGAGE.get(i, q) for q in where]
+        self.unmortgage: list[Action] = [A.UNMORTGAGE.get(i, q) for q in where]
+        self.lift: list[Action] = [A.LIFT.get(i, q) for q in where]
+        self.keep: list[Action] = [A.KEEP.get(i, q) for q in where]
+        self.place: list[Action] = [A.PLACE.get(i, q) for q in where]
+
+
+_PLAYER_ACTIONS: dict[tuple[int, int], PlayerActions] = {}
+
+
+def player_actions(i: int, size: int) -> PlayerActions:
+    acts = _PLAYER_ACTIONS.get((i, size))
+    if acts is None:
+        acts = _PLAYER_ACTIONS[(i, size)] = PlayerActions(i, size)
+    return acts
 
 
 def bid_action(e: Engine, player: int, amount: int) -> Action:
@@ -76,10 +95,10 @@ def compute_legal(e: Engine) -> tuple[Action, ...]:
             return memo_legal(e, i * 2, acts.roll, p)
         out = [acts.roll]
         if p.in_jail:
-            fine = e.rules.jail_fine
+            fine = e.rx.jail_fine
             if fine is not None and p.cash >= fine:
                 out.append(acts.pay_fine)
-            if p.jail_cards and not e.rules.jail_card_auto:
+            if p.jail_cards and not e.rx.jail_card_auto:
                 out.append(acts.use_card)
         out.extend(manage_actions(e, p, build=True, unmortgage=True))
     elif kind == POST_ROLL:
@@ -101,18 +120,18 @@ def compute_legal(e: Engine) -> tuple[Action, ...]:
     elif kind == MORTGAGED:
         pos = d.data["position"]
         value = e.tiles[pos].mortgage
-        out = [A.LIFT.get(i, pos)] if p.cash >= value + interest(value) else []
-        out.append(A.KEEP.get(i, pos))
+        out = [acts.lift[pos]] if p.cash >= value + interest(value) else []
+        out.append(acts.keep[pos])
     elif kind == DEBT:
         out = list(manage_actions(e, p, build=False, unmortgage=False))
         if e.max_raisable(p) < d.data["amount"]:
             out.append(acts.bankrupt)
     elif kind == HOUSE_OFFER:
         pos = d.data["position"]
-        out = [A.BUILD.get(i, pos)] if p.cash >= e.house_price(pos) else []
+        out = [acts.build_at[pos]] if p.cash >= e.house_price(pos) else []
         out.append(acts.decline)
     elif kind == PLACE_HOUSE:
-        out = [A.PLACE.get(i, pos) for pos in d.data["positions"]]
+        out = [acts.place[pos] for pos in d.data["positions"]]
     else:  # pragma: no cover - every kind is handled above
         out = []
     return tuple(out)
@@ -158,11 +177,12 @@ def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bou
 ) -> list[Action]:
     """Works group by group: only a whole group can carry buildings, so per-lot checks are
     needed for mortgages alone. `bounds` narrows to the cash range where the answer holds."""
-    rules = e.rules
+    rules = e.rx
     if not e._manages:
         return []
     out: list[Action] = []
     i = p.index
+    acts = e.acts[i]
     cash = p.cash
     owned = e.owned[i]
     if not owned:
@@ -189,7 +209,7 @@ def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bou
                             if low == e.hbh
                             else (e.houses_left is None or e.houses_left > 0)
                         ):
-                            out.append(A.BUILD.get(i, q))
+                            out.append(acts.build_at[q])
             if high:
                 if (
                     high < e.hotel_level
@@ -198,7 +218,7 @@ def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bou
                 ):
                     for q in lots:
                         if level[q] == high:
-                            out.append(A.SELL.get(i, q))
+                            out.append(acts.sell[q])
                 if (
                     high == e.hotel_level
                     and e.houses_left is not None
@@ -215,13 +235,13 @@ def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bou
                     cost = e.lift_cost[pos]
                     if cash >= cost:
                         bounds[0] = max(bounds[0], cost)
-                        out.append(A.UNMORTGAGE.get(i, pos))
+                        out.append(acts.unmortgage[pos])
                     else:
                         bounds[1] = min(bounds[1], cost)
             else:
                 ai = area_index[pos]
                 if (group_levels[ai] == 0) if ai >= 0 else (level[pos] == 0):
-                    out.append(A.MORTGAGE.get(i, pos))
+                    out.append(acts.mortgage[pos])
     return out
 
 

@@ -12,6 +12,7 @@ from .board import Card
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .rules import RulesProfile
 
 # Decision kinds: who must act and what about. See Game.legal_actions().
 TURN = "turn"  # before rolling (or rolling again after doubles): roll, jail options, manage
@@ -199,3 +200,52 @@ class PlayerOut(Exception):  # noqa: N818 - a signal, not an error
 def interest(value: int) -> int:
     """10 % of a mortgage value, rounded up to whole units."""
     return -(-value // 10)
+
+
+class RulesView:
+    """The rules profile's values as typed attributes of a compiled class: the flow reads them
+    at every step, and a compiled read of an interpreted dataclass field costs a dict look-up."""
+
+    def __init__(self, rules: RulesProfile) -> None:
+        self.name: str = rules.name
+        self.min_players: int = rules.min_players
+        self.max_players: int = rules.max_players
+        self.starting_money: int | None = rules.starting_money
+        self.salary: int | None = rules.salary
+        self.land_on_start_multiplier: int = rules.land_on_start_multiplier
+        self.dice_count: int = rules.dice_count
+        self.dice_sides: int = rules.dice_sides
+        self.doubles_roll_again: bool = rules.doubles_roll_again
+        self.max_doubles: int | None = rules.max_doubles
+        self.auto_end_turn: bool = rules.auto_end_turn
+        self.auction_on_decline: bool = rules.auction_on_decline
+        self.buildings: str = rules.buildings
+        self.houses_before_hotel: int = rules.houses_before_hotel
+        self.bank_houses: int | None = rules.bank_houses
+        self.bank_hotels: int | None = rules.bank_hotels
+        self.house_price_rule: str = rules.house_price_rule
+        self.offer_house_on_own_land: bool = rules.offer_house_on_own_land
+        self.mortgages: bool = rules.mortgages
+        self.trading: bool = rules.trading
+        self.street_rent: str = rules.street_rent
+        self.utility_multipliers: tuple[int, int] = rules.utility_multipliers
+        self.parking: str = rules.parking
+        self.free_parking_pot: bool = rules.free_parking_pot
+        self.jail_fine: int | None = rules.jail_fine
+        self.max_jail_turns: int | None = rules.max_jail_turns
+        self.jail_skip_turns: int = rules.jail_skip_turns
+        self.jail_card_auto: bool = rules.jail_card_auto
+        self.card_move_to_jail_tile_jails: bool = rules.card_move_to_jail_tile_jails
+        self.income_tax_choice: bool = rules.income_tax_choice
+        self.debt_mode: str = rules.debt_mode
+        self.end_when_money_reaches_zero: bool = rules.end_when_money_reaches_zero
+        self.rank_by: str = rules.rank_by
+        self.mode: str = rules.mode
+        self.short_game_deeds: int = rules.short_game_deeds
+        self.short_game_houses_before_hotel: int = rules.short_game_houses_before_hotel
+        self.timed_game_deeds: int = rules.timed_game_deeds
+        self.time_limit_minutes: float | None = rules.time_limit_minutes
+        self.turn_limit: int | None = rules.turn_limit
+        self.round_limit: int | None = rules.round_limit
+        self.turn_timer_seconds: float | None = rules.turn_timer_seconds
+        self.effective_houses_before_hotel: int = rules.effective_houses_before_hotel

@@ -48,7 +48,7 @@ def deal_deeds(e: Engine, count: int) -> None:
 
 
 def after_turn(e: Engine, p: PlayerState) -> None:
-    rules = e.rules
+    rules = e.rx
     e.events.append(Event("turn_ended", p.index))
     if e.time_up:
         raise GameEnds("time_up")
@@ -69,7 +69,7 @@ def after_turn(e: Engine, p: PlayerState) -> None:
 
 
 def turn(e: Engine, p: PlayerState) -> Flow:
-    rules = e.rules
+    rules = e.rx
     e.turn_number += 1
     if e._timer_on:
         e.turn_started_at = e.clock()
@@ -137,7 +137,7 @@ def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
                 e.events.append(Event("timer_ran_out", p.index, {}))
             return
         if kind is A.PayFine:
-            yield from endgame.pay(e, p, e._fee_payee(), e.rules.jail_fine or 0, "fine")
+            yield from endgame.pay(e, p, e._fee_payee(), e.rx.jail_fine or 0, "fine")
             release(e, p, "fine")
         elif kind is A.UseJailCard:
             use_jail_card(e, p)
@@ -166,7 +166,7 @@ def return_card(e: Engine, card: Card) -> None:
 
 
 def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
-    rules = e.rules
+    rules = e.rx
     if is_double:
         release(e, p, "doubles")
         move(e, p, total, collect=True)
@@ -203,7 +203,7 @@ def send_to_jail(e: Engine, p: PlayerState, reason: str) -> None:
     p.position = e.jail
     p.in_jail = True
     p.jail_tries = 0
-    p.jail_skip = e.rules.jail_skip_turns
+    p.jail_skip = e.rx.jail_skip_turns
     e._rolled_doubles = False
     e._extra_roll = False
     e.events.append(Event("went_to_jail", p.index, {"reason": reason}))
@@ -224,7 +224,7 @@ def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "di
         salary = e.salary
         landed = new == 0
         if landed:
-            salary *= e.rules.land_on_start_multiplier
+            salary *= e.rx.land_on_start_multiplier
         p.cash += salary
         e.bank -= salary
         e.events.append(
