@@ -394,6 +394,19 @@ class Game:
         return counter[0].landings(per)
 
     @property
+    def checkpoint_every(self) -> int:
+        """Undo checkpoints are taken at every this-many-th turn boundary (default 32; 1: undo
+        replays only the current turn; 0: none, undo replays the whole record)."""
+        every: int = self._engine.checkpoint_every
+        return every
+
+    @checkpoint_every.setter
+    def checkpoint_every(self, every: int) -> None:
+        if not isinstance(every, int) or isinstance(every, bool) or not 0 <= every <= 10**6:
+            raise InvalidActionError("checkpoint_every is an integer from 0 to 10**6")
+        self._engine.checkpoint_every = every
+
+    @property
     def actions(self) -> list[Action]:
         return list(self._actions)
 
