@@ -38,12 +38,13 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
+        engine = game._engine  # asked directly: the same answers as game.legal_actions()
+        legal = engine.legal_actions()
         action = legal[int(self.rng.random() * len(legal))] if len(legal) > 1 else legal[0]
         if type(action) is A.Bid:
-            decision = game.decision
+            decision = engine.decision
             low = decision.data["min_bid"]
-            high = min(game.players[action.player].cash, low + 200)
+            high = min(engine.players[action.player].cash, low + 200)
             return A.Bid(action.player, self.rng.randint(low, high))
         return action
 
