@@ -7,7 +7,7 @@ keywords. Rows are the board's tiles in order, then In Jail (index ``len(board.t
 so ``df.probability.to_numpy()`` lines up with ``Landings.frequencies()``.
 
 >>> df = landing_distribution("classic", board="bundled:classic-standard-decks")
->>> round(100 * df.probability.sum(), 9)
+>>> float(round(100 * df.probability.sum(), 9))
 100.0
 >>> df.loc[len(df) - 1, "name"]
 'In Jail'

@@ -83,7 +83,8 @@ def _street_levels(board: Board, rules: RulesProfile, tile: Tile, max_houses: in
     if rules.street_rent == "classic" and rules.buildings == "classic" and len(rents) > 1:
         hbh = rules.effective_houses_before_hotel
         for h in range(1, hbh + 1):
-            levels.append((f"{h} house{'s' if h > 1 else ''}", h, float(rents[min(h, len(rents) - 1)])))
+            rent = float(rents[min(h, len(rents) - 1)])
+            levels.append((f"{h} house{'s' if h > 1 else ''}", h, rent))
         hotel = rents[-1] if len(rents) > 5 else rents[min(hbh + 1, len(rents) - 1)]
         levels.append(("hotel", hbh + 1, float(hotel)))
     return levels
