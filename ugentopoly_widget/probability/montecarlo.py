@@ -208,15 +208,19 @@ class MovementSimulator:
     def trajectory(self, rolls: int) -> np.ndarray:
         """Slots (tile, or the board size for In Jail) of `rolls` rolls: each walker's own
         sequence from GO, one walker after the other (as games played back to back)."""
-        per_walker = -(-rolls // self.walkers)
-        out = np.empty((per_walker, self.walkers), dtype=np.int64)
         size = self.movement.size
-        for k in range(per_walker):
-            skipping = self.in_jail & (self.skip > 0)
-            self.step()
-            slot = np.where(self.in_jail, size, self.pos)
-            out[k] = np.where(skipping, -1, slot)
-        seq = out.T.reshape(-1)
+        blocks: list[np.ndarray] = []
+        have = 0
+        while have < rolls:  # skipped turns (22-cell jail) are no rolls: go on until enough
+            per_walker = max(1, -(-(rolls - have) // self.walkers))
+            out = np.empty((per_walker, self.walkers), dtype=np.int64)
+            for k in range(per_walker):
+                skipping = self.in_jail & (self.skip > 0)
+                self.step()
+                out[k] = np.where(skipping, -1, np.where(self.in_jail, size, self.pos))
+            blocks.append(out)
+            have += int((out >= 0).sum())
+        seq = np.concatenate(blocks).T.reshape(-1)
         kept: np.ndarray = seq[seq >= 0][:rolls]
         return kept
 
