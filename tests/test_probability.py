@@ -88,7 +88,7 @@ def test_rows_sum_to_one_and_stationary_is_a_fixed_point(profile: str, jail: str
     assert set(states.columns) >= {"label", "slot", "doubles", "is_roll", "ends_turn"}
 
 
-def test_classic_state_count_and_solve_speed_shape() -> None:
+def test_classic_state_count() -> None:
     # tile x doubles-in-a-row (0, 1, 2), Go To Jail never a state, one In Jail state
     matrix, _ = transition_matrix("classic", board=STANDARD)
     assert matrix.shape == (118, 118)
@@ -97,6 +97,25 @@ def test_classic_state_count_and_solve_speed_shape() -> None:
 
 
 # ---------------------------------------------------------------- the published table
+
+
+def test_standard_decks_board_is_bundled_and_plays() -> None:
+    board = load_bundled("classic-standard-decks")
+    classic = load_bundled("classic")
+    assert board.tiles == classic.tiles and board.profile == "classic"
+    for kind in ("CHANCE", "CHEST"):
+        assert len(board.decks[kind].cards) == 16 and board.decks[kind].draw == "random"
+    moving = {CardKind.MOVE, CardKind.MOVEREL, CardKind.NEAREST, CardKind.GO_TO_JAIL}
+    assert sum(c.kind in moving for c in board.decks["CHANCE"].cards) == 10
+    assert sum(c.kind in moving for c in board.decks["CHEST"].cards) == 2
+    assert board.text("card.chest.02", "en").endswith("$200")
+    assert "Klassiek" in board.text("board.name", "nl")
+    game = Game("classic", board=STANDARD, players=3, seed=2, lang="nl")
+    from ugentopoly_widget.engine.bots import HeuristicBot, play_game
+
+    play_game(game, [HeuristicBot(seed=k) for k in range(3)], max_actions=3000)
+    assert any(e.kind == "card_drawn" for e in game.events)
+
 
 # Short jail strategy, per roll, standard 16 + 16 decks drawn with replacement, third double
 # to jail without moving: rows checked against the published long-run table (4 decimals, %).
