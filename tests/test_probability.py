@@ -367,3 +367,32 @@ def test_rules_profile_type_is_accepted_as_rules() -> None:
     a = landing_distribution(load_bundled("classic"), "classic").probability
     b = landing_distribution(Game("classic")).probability
     assert np.allclose(a, b)
+
+
+def test_recording_counter_history_matches_its_counts() -> None:
+    from ugentopoly_widget.engine import LandingCounter
+    from ugentopoly_widget.probability import roll_history
+
+    game = new_game("classic", seed=3)
+    a, b = seats(game)
+    game.testing.stack_deck("CHANCE", ["card.chance.10"])
+    roll(game, 5, 5, player=a)  # Just Visiting, then Chance 22 -> jail
+    roll(game, 6, 6, player=a)
+    act(game, "end_turn", a)
+    roll(game, 1, 2, player=b)  # Baltic Avenue: the roll ends there (a buy decision waits)
+    counter = LandingCounter(40, 10, record=True)
+    counter.feed(game.events)
+    assert counter.history == [10, 40]  # b's roll is not over yet
+    assert roll_history(game).tolist() == [10, 40]
+    act(game, "decline", b)
+    act(game, "pass", a)  # the auction: nobody bids
+    act(game, "pass", b)
+    act(game, "end_turn", b)
+    counter = LandingCounter(40, 10, record=True)
+    counter.feed(game.events)
+    assert counter.history == [10, 40, 3]
+    counts = np.bincount(counter.history, minlength=41)
+    landings = counter.landings(include_current=False)
+    assert counts.tolist() == [*landings.tiles, landings.in_jail]
+    counter.reset()
+    assert counter.history == []
