@@ -396,3 +396,22 @@ def test_recording_counter_history_matches_its_counts() -> None:
     assert counts.tolist() == [*landings.tiles, landings.in_jail]
     counter.reset()
     assert counter.history == []
+
+
+def test_overlay_modes_for_the_widget() -> None:
+    from ugentopoly_widget.probability import overlay
+
+    game = new_game("classic", seed=3)
+    a, _ = seats(game)
+    roll(game, 3, 4, player=a)  # Chance: a card is drawn (the deck is not stacked)
+    exact = overlay(game, "exact")
+    assert exact.value.sum() == pytest.approx(1) and list(exact.columns) == [
+        "position", "name", "kind", "area", "value", "count"]
+    observed = overlay(game, "observed")
+    assert observed["count"].sum() == 1 and observed.value.sum() == pytest.approx(1)
+    diff = overlay(game, "difference")
+    assert np.allclose(diff.value, observed.value - exact.value)
+    nxt = overlay(game, "next")
+    assert nxt.value.sum() == pytest.approx(1)
+    with pytest.raises(ValueError, match="mode"):
+        overlay(game, "heat")  # type: ignore[arg-type]

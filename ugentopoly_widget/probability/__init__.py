@@ -21,6 +21,7 @@ from .api import (
     landing_model,
     next_roll_distribution,
     observed_distribution,
+    overlay,
     roll_history,
     tile_table,
     total_variation,
@@ -41,6 +42,6 @@ __all__ = [
     "Chain", "CyclingDeckError", "DiceDistribution", "DiceError", "MissingJailError",
     "Options", "ProbabilityError", "UnsupportedCardError", "compare_landings", "convergence",
     "dice_distribution", "expected_total_variation", "landing_distribution", "landing_model",
-    "next_roll_distribution", "observed_distribution", "roll_history", "tile_table",
+    "next_roll_distribution", "observed_distribution", "overlay", "roll_history", "tile_table",
     "total_variation", "transition_matrix",
 ]

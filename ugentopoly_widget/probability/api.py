@@ -406,6 +406,42 @@ def convergence(
     return result
 
 
+OVERLAY_MODES = ("exact", "observed", "difference", "next")
+
+
+def overlay(
+    game: Game,
+    mode: Literal["exact", "observed", "difference", "next"] = "exact",
+    *,
+    per: Per = "roll",
+    jail: Literal["short", "long"] = "short",
+    player: int | None = None,
+    lang: str = "en",
+    **assumptions: Any,
+) -> pd.DataFrame:
+    """One call per heat-overlay mode of a live game: the tile table plus ``value`` (a share
+    of rolls; for ``"difference"`` observed - exact, which may be negative) and ``count``
+    (observed counts; exact modes: 0). The last row is In Jail.
+
+    ``"exact"``: long run; ``"observed"``: this game's counted landings; ``"difference"``;
+    ``"next"``: where the next roll of `player` (default: whose turn it is) ends."""
+    if mode not in OVERLAY_MODES:
+        raise ValueError(f"mode is one of {OVERLAY_MODES}, not {mode!r}")
+    if mode == "next":
+        table = next_roll_distribution(game, player=player, jail=jail, lang=lang, **assumptions)
+        table["count"] = 0
+    elif mode == "exact":
+        table = landing_distribution(game, jail=jail, per=per, lang=lang, **assumptions)
+        table["count"] = 0
+    else:
+        table = compare_landings(game, per=per, jail=jail, lang=lang, **assumptions)
+        table["probability"] = table["observed" if mode == "observed" else "difference"]
+        table = table.drop(columns=["exact", "observed", "difference", "standard_error", "z"])
+    table = table.rename(columns={"probability": "value"})
+    result: pd.DataFrame = table[["position", "name", "kind", "area", "value", "count"]]
+    return result
+
+
 def expected_total_variation(chain: Chain, rolls: int) -> float:
     """About how far (total variation) the observed shares of one long game of `rolls` rolls
     lie from the exact ones: sum of sqrt(2 var / pi) / 2 (normal approximation)."""
@@ -416,5 +452,5 @@ def expected_total_variation(chain: Chain, rolls: int) -> float:
 __all__ = [
     "landing_model", "landing_distribution", "transition_matrix", "next_roll_distribution",
     "observed_distribution", "compare_landings", "total_variation", "convergence",
-    "roll_history", "tile_table", "expected_total_variation",
+    "roll_history", "tile_table", "expected_total_variation", "overlay", "OVERLAY_MODES",
 ]
