@@ -92,9 +92,12 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         except BaseException as exc:  # noqa: BLE001 - distutils raises SystemExit subclasses too
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            _say(f"compiling the engine failed ({type(exc).__name__}: {exc}); "
+            reason = f"{type(exc).__name__}: {exc}"
+            _say(f"compiling the engine failed ({reason}); "
                  "installing the pure-Python engine (same games, slower)")
             shutil.rmtree(out, ignore_errors=True)
+            if editable:  # say why, where scripts/test and a developer can read it
+                (root / BUILD_INFO).write_text(json.dumps({"compiled": [], "error": reason}))
             return
         info = {"compiled": [str(p) for p in built], "sources": sources}
         if editable:  # next to the sources: the checkout imports them from there

@@ -45,7 +45,10 @@ def _stale() -> str | None:
     if not info_path.is_file():
         return None  # a pure install, or a build from before the build info: nothing to check
     try:
-        sources = json.loads(info_path.read_text())["sources"]
+        info = json.loads(info_path.read_text())
+        if not info.get("compiled"):
+            return None  # the build fell back to pure Python: nothing compiled to check
+        sources = info["sources"]
         for name in COMPILED:
             digest = hashlib.sha256((HERE / f"{name}.py").read_bytes()).hexdigest()
             if sources.get(name) != digest:
