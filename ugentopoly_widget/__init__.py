@@ -28,8 +28,11 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "Board", "BoardError", "Event", "Game", "IllegalActionError",
     "InvalidActionError", "SaveFileError", "SetupError", "UndoError", "load_board",
-    "load_bundled", "UgentopolyWidget", "__version__",
+    "load_bundled", "UgentopolyWidget", "__version__", "simulate", "compare", "sweep",
 ]
+
+# Loaded on first use: the engine alone never imports numpy or pandas.
+_SIMULATION = ("simulate", "compare", "sweep")
 
 
 def __getattr__(name: str) -> Any:
@@ -37,4 +40,8 @@ def __getattr__(name: str) -> Any:
         from .widget import UgentopolyWidget
 
         return UgentopolyWidget
+    if name in _SIMULATION:
+        from . import simulation
+
+        return getattr(simulation, name)
     raise AttributeError(name)
