@@ -116,13 +116,15 @@ def new_process_pool(workers: int) -> ProcessPoolExecutor:
 
 
 def _stop_pool(pool: Executor, owned: bool) -> None:
+    # A pool we made is ours to end now, chunks in progress included (shutdown() forgets its
+    # processes, so take them first; Python < 3.14 has no public way to terminate them).
+    processes = list((getattr(pool, "_processes", None) or {}).values()) if owned else []
     pool.shutdown(wait=False, cancel_futures=True)
-    if owned:
-        # A pool we made is ours to end now, chunks in progress included.
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+    for process in processes:
+        if process.is_alive():
             process.terminate()
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.join(5)
+    for process in processes:
+        process.join(5)
 
 
 def run_serial(settings: Settings, seed: int, chunks: list[Chunk], progress: _Progress,

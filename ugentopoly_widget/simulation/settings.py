@@ -85,17 +85,17 @@ def parse_collect(collect: CollectSpec) -> Collect:
     landings = items.get("landings")
     if landings is True:
         landings = "roll"
-    if landings not in (None, False, "roll", "turn"):
+    if landings is not None and landings is not False and landings not in ("roll", "turn"):
         raise SetupError(f"collect landings per 'roll' or 'turn', not {landings!r}")
     every = items.get("net_worth")
     if every is True:
         every = DEFAULT_NET_WORTH_EVERY
-    elif every not in (None, False):
+    elif every is not None and every is not False:  # 0 is a mistake, not "off"
         every = _positive_int(every, "collect net_worth (rounds between samples)")
     games = items.get("events")
     if games is True:
         games = DEFAULT_EVENT_GAMES
-    elif games not in (None, False):
+    elif games is not None and games is not False:
         games = _positive_int(games, "collect events (number of games)")
     return Collect(landings or None, every or None, games or 0)
 

@@ -107,6 +107,7 @@ def _play(game: Game, seats: Sequence[Bot], max_actions: int,
     if sampler is None:
         return play_game(game, seats, max_actions=max_actions)
     sampler.sample(game, 0)
+    sampler.last = game.current_player  # the first turn started when the game was made
     count = 0
     apply = game.apply
     turn = game.turn_number
