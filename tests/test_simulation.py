@@ -218,3 +218,12 @@ def test_the_engine_alone_never_imports_pandas() -> None:
         "assert 'ugentopoly_widget.widget' not in sys.modules, 'simulation imported the widget'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("name", ["api", "seeding", "stats", "experiments"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"ugentopoly_widget.simulation.{name}"))
+    assert result.attempted > 0 and result.failed == 0

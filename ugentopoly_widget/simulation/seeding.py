@@ -4,7 +4,7 @@ numpy's ``SeedSequence`` hashes its entropy and spawn key into well-mixed, indep
 streams, so neighbouring games (and neighbouring seeds) are unrelated. Because nothing depends
 on which worker plays a game or which chunk holds it, a run gives the same rows serially, on
 every core, or on a cluster; and two settings run with the same seed play the same dice
-sequence per game (common random numbers, see :func:`~ugentopoly_widget.simulate.compare`).
+sequence per game (common random numbers, see :func:`.experiments.compare`).
 
 >>> game_seed(0, 0) == game_seed(0, 0), game_seed(0, 0) != game_seed(0, 1)
 (True, True)
