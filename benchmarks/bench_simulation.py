@@ -4,6 +4,7 @@ ratios hold, the absolute figures drift with the others' load, printed with ``up
     python benchmarks/bench_simulation.py                 # overhead + speed-ups, a few minutes
     python benchmarks/bench_simulation.py --quick         # fewer games
     python benchmarks/bench_simulation.py --memory        # + 100,000 classic games, peak RSS
+    python benchmarks/bench_simulation.py --memory-only   # only that
 
 1. Overhead of simulate() over the bare engine loop, one worker, in this process (CPU time):
    the bare loop is exactly what simulate() drives: Game(...) + bots + play_game per seed.
@@ -145,13 +146,15 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--memory", action="store_true")
+    parser.add_argument("--memory-only", action="store_true")
     parser.add_argument("--memory-games", type=int, default=100_000)
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args()
     print(f"load before: {load()}   cores: {len(os.sched_getaffinity(0))}")
-    overhead(100 if args.quick else 300, 2 if args.quick else 3)
-    speedups(300 if args.quick else 1200, 1 if args.quick else 2, not args.no_dask)
-    if args.memory:
+    if not args.memory_only:
+        overhead(100 if args.quick else 300, 2 if args.quick else 3)
+        speedups(300 if args.quick else 1200, 1 if args.quick else 2, not args.no_dask)
+    if args.memory or args.memory_only:
         memory(args.memory_games)
     print(f"\nload after: {load()}")
 

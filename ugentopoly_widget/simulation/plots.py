@@ -88,6 +88,7 @@ def plot_comparison(comparison: Comparison, *, ax: Axes | None = None, by: str =
     labels = [str(g) for g in table["group"]]
     ax.barh(labels, table["diff"], xerr=_error_bars(table, "diff"), capsize=4, color="#911eb4")
     ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_ylabel(by)
     a, b = comparison.labels
     ax.set_xlabel(f"win rate {a} minus {b} (paired, 95 % CI)")
     ax.set_title(options.get("title", f"{a} vs {b}: {comparison.paired_games} paired games"))

@@ -89,18 +89,19 @@ class Summary:
     def __str__(self) -> str:
         lines = [self.title, ""]
         w = self.win_rates
-        key = w.columns[0]
-        lines.append(f"{key:<14}{'games':>8}{'wins':>8}{'win rate':>10}   95% CI")
+        key = str(w.columns[0])
+        width = max([14, *(len(str(v)) + 2 for v in w.iloc[:, 0])])
+        lines.append(f"{key:<{width}}{'games':>8}{'wins':>8}{'win rate':>10}   95% CI")
         for r in w.itertuples(index=False):
             lines.append(
-                f"{r[0]!s:<14}{r.games:>8}{r.wins:>8}{r.win_rate:>10.3f}   "
+                f"{r[0]!s:<{width}}{r.games:>8}{r.wins:>8}{r.win_rate:>10.3f}   "
                 f"[{r.ci_low:.3f}, {r.ci_high:.3f}]"
             )
         lines.append("")
-        lines.append(f"{'length':<14}{'games':>8}{'mean':>10}{'std':>10}   95% CI")
+        lines.append(f"{'length':<{width}}{'games':>8}{'mean':>10}{'std':>10}   95% CI")
         for r in self.length.itertuples(index=False):
             lines.append(
-                f"{r.measure:<14}{r.games:>8}{r.mean:>10.1f}{r.std:>10.1f}   "
+                f"{r.measure:<{width}}{r.games:>8}{r.mean:>10.1f}{r.std:>10.1f}   "
                 f"[{r.ci_low:.1f}, {r.ci_high:.1f}]"
             )
         return "\n".join(lines)
@@ -158,10 +159,10 @@ class Results:
     def __repr__(self) -> str:
         state = "complete" if self.complete else f"INCOMPLETE ({len(self.missing)} not run)"
         bots = ", ".join(self.settings.labels)
+        # no timings here: a notebook's output stays the same from run to run
         return (
             f"<Results {len(self.games)} games of {self.requested} {self.settings.profile.name} "
-            f"[{bots}] {self.executor} x{self.workers} {self.elapsed:.1f}s, "
-            f"{len(self.failures)} failures, {state}>"
+            f"[{bots}] seed {self.seed}, {len(self.failures)} failures, {state}>"
         )
 
     # ---------------------------------------------------------------- tables
