@@ -7,11 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import cloudpickle
+import dask
 import pandas as pd
 import pytest
 import simulation_bots
 from distributed import Client, LocalCluster
-from simulation_bots import Explosive
+from simulation_bots import Explosive, Killer
 
 from ugentopoly_widget.simulation import cli, game_seed, simulate
 
@@ -73,3 +74,27 @@ def test_cli_on_a_scheduler_address(client: Client, tmp_path: Path) -> None:
                     progress=False).games
     assert back["seed"].tolist() == want["seed"].tolist()
     assert back["turns"].tolist() == want["turns"].tolist()
+
+
+def test_a_dask_worker_that_dies_costs_only_its_chunk() -> None:
+    # A cluster of its own: one retry (allowed-failures 1), one task per worker thread, so a
+    # dying worker takes no queued bystander with it.
+    settings = {"distributed.scheduler.allowed-failures": 1,
+                "distributed.scheduler.worker-saturation": 1.0}
+    with dask.config.set(settings), LocalCluster(
+        n_workers=2, threads_per_worker=1, dashboard_address=None, processes=True,
+        silence_logs=50,
+    ) as cluster, Client(cluster) as dask_client:
+        cloudpickle.register_pickle_by_value(simulation_bots)
+        try:
+            results = simulate(12, "classic", bots=[Killer, Killer], options=SHORT,
+                               executor=dask_client, chunk_size=2, progress=False, collect=())
+        finally:
+            cloudpickle.unregister_pickle_by_value(simulation_bots)
+    assert results.failures["game"].tolist() == [4, 5]
+    assert all(results.failures["error"].str.startswith("KilledWorker"))
+    assert results.retried >= 1 and results.complete
+    want = simulate(12, "classic", bots=["heuristic"] * 2, options=SHORT, progress=False,
+                    collect=()).games
+    pd.testing.assert_frame_equal(results.games,
+                                  want[~want["game"].isin([4, 5])].reset_index(drop=True))

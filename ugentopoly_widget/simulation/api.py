@@ -13,7 +13,7 @@ import os
 import pickle
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from ..engine.board import Board
@@ -120,6 +120,8 @@ def simulate(
         pool_workers = sum(pool.nthreads().values()) or 1
     elif isinstance(executor, Executor):
         pool_workers = workers or getattr(executor, "_max_workers", None) or default_workers()
+        if isinstance(executor, ProcessPoolExecutor):
+            _check_picklable(settings)
     else:
         raise SetupError(
             "executor is None, 'processes', a concurrent.futures.Executor or a "

@@ -176,14 +176,21 @@ def run_futures(
 
     try:
         while pending or in_flight:
+            broken = False
             while pending and len(in_flight) < workers:
                 chunk = pending.pop()
-                in_flight[pool.submit(run_chunk, settings, seed, *chunk)] = chunk
-            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+                try:
+                    in_flight[pool.submit(run_chunk, settings, seed, *chunk)] = chunk
+                except BrokenProcessPool:  # a process died since the last look
+                    pending.append(chunk)
+                    broken = True
+                    break
             suspects: list[Chunk] = []
-            for future in done:
-                take(future, in_flight.pop(future), suspects)
-            if not suspects:
+            if not broken:
+                done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+                for future in done:
+                    take(future, in_flight.pop(future), suspects)
+            if not suspects and not broken:
                 continue
             if not owned:
                 raise BrokenProcessPool("a worker of the executor died; it cannot be restarted")
@@ -237,33 +244,47 @@ def _retry_alone(settings: Settings, seed: int, suspects: Iterable[Chunk], progr
 
 def run_dask(settings: Settings, seed: int, chunks: list[Chunk], progress: _Progress,
              client: Any, out: Outcome) -> Outcome:
-    """Chunks as Dask tasks: the settings are scattered once, each task is a chunk's first and
-    last game number, each result a ChunkResult. A worker that dies is the scheduler's to
-    handle (it reruns the task elsewhere, up to ``distributed.scheduler.allowed-failures``);
-    a task that still fails is reported lost."""
+    """Chunks as Dask tasks: each task is the settings and a chunk's first and last game
+    number, each result a ChunkResult. The scheduler reruns the tasks of a worker
+    that died (up to ``distributed.scheduler.allowed-failures``); a chunk that still comes back
+    KilledWorker (it may have been a bystander on the dying worker) is retried once more alone,
+    so only the chunk that kills its worker is lost."""
     try:
         from distributed import as_completed
     except ImportError:  # pragma: no cover - a Client implies distributed
         raise SetupError("pip install ugentopoly_widget[dask]") from None
     workers = sum(client.nthreads().values()) or 1
     out.executor, out.workers = "dask", workers
-    shared = client.scatter(settings, broadcast=True, hash=False)
-    futures = {
-        client.submit(run_chunk, shared, seed, start, stop, pure=False, retries=1): (start, stop)
-        for start, stop in chunks
-    }
+
+    def submit(chunk: Chunk) -> Any:
+        # The settings travel with each task (a bundled board is a name: a few hundred bytes).
+        # Scattered once instead, they would be lost with the workers that held them.
+        return client.submit(run_chunk, settings, seed, *chunk, pure=False, retries=1)
+
+    def take(future: Any, chunk: Chunk, suspects: list[Chunk] | None) -> None:
+        try:
+            result = future.result()
+        except Exception as exc:
+            if suspects is not None and type(exc).__name__ == "KilledWorker":
+                suspects.append(chunk)
+                return
+            out.lost += _lost(settings, seed, chunk, f"{type(exc).__name__}: {exc}",
+                              traceback.format_exc())
+            progress.update(chunk[1] - chunk[0])
+            return
+        out.add(result)
+        progress.update(result.done)
+
+    futures = {submit(chunk): chunk for chunk in chunks}
+    suspects: list[Chunk] = []
     try:
         for future in as_completed(list(futures)):  # type: ignore[no-untyped-call]
-            chunk = futures[future]
-            try:
-                result = future.result()
-            except Exception as exc:
-                out.lost += _lost(settings, seed, chunk, f"{type(exc).__name__}: {exc}",
-                                  traceback.format_exc())
-                progress.update(chunk[1] - chunk[0])
-                continue
-            out.add(result)
-            progress.update(result.done)
+            take(future, futures[future], suspects)
+        out.retried = len(suspects)
+        for chunk in sorted(suspects):
+            retry = submit(chunk)
+            futures[retry] = chunk
+            take(retry, chunk, None)
     except KeyboardInterrupt:
         out.interrupted = True
         client.cancel([f for f in futures if not f.done()])
