@@ -127,3 +127,15 @@ def test_a_real_sigint_during_a_pool_run() -> None:
     assert results.interrupted and len(results.missing) > 0
     assert len(results.games) + len(results.missing) == 2000
     assert no_children_left()
+
+
+def test_an_executor_that_is_not_ours_and_breaks_reports_every_game() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+        results = simulate(8, "classic", bots=[Killer, Killer], options=SHORT, executor=pool,
+                           chunk_size=2, progress=False, collect=())
+    assert results.complete  # every game has a row or a failure
+    lost = set(results.failures["game"])
+    assert {4, 5} <= lost and lost | set(results.games["game"]) == set(range(8))
+    assert results.failures["error"].str.startswith("BrokenProcessPool").all()

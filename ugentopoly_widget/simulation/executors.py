@@ -192,7 +192,10 @@ def run_futures(
                     take(future, in_flight.pop(future), suspects)
             if not suspects and not broken:
                 continue
-            if not owned:
+            if not owned:  # not ours to restart: what it held is lost
+                for chunk in suspects:
+                    out.lost += _lost(settings, seed, chunk, "BrokenProcessPool: a worker of "
+                                      "the executor died; it cannot be restarted", "")
                 raise BrokenProcessPool("a worker of the executor died; it cannot be restarted")
             wait(in_flight)  # a broken pool fails every future it holds
             for future, chunk in in_flight.items():
