@@ -117,6 +117,9 @@ def test_ctrl_c_stops_the_process_pool_cleanly() -> None:
 
 
 def test_a_real_sigint_during_a_pool_run() -> None:
+    # Ctrl-C as in a terminal or a notebook: Python's own handler raises KeyboardInterrupt
+    # (set here: a library loaded by earlier tests may have replaced it).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
     try:
@@ -124,6 +127,7 @@ def test_a_real_sigint_during_a_pool_run() -> None:
                            executor="processes", workers=2, progress=False, collect=())
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert results.interrupted and len(results.missing) > 0
     assert len(results.games) + len(results.missing) == 2000
     assert no_children_left()

@@ -152,7 +152,7 @@ def run_futures(
     owned: bool,
     out: Outcome,
 ) -> Outcome:
-    """Chunks on a concurrent.futures executor, at most `workers` in flight. When a process
+    """Chunks on a concurrent.futures executor, `workers` + 1 in flight. When a process
     dies, the chunks in flight are run again one at a time on a fresh single process (the one
     that kills its process dies alone and is reported lost); then the run goes on."""
     out.executor = "processes" if owned else type(pool).__name__
@@ -177,7 +177,7 @@ def run_futures(
     try:
         while pending or in_flight:
             broken = False
-            while pending and len(in_flight) < workers:
+            while pending and len(in_flight) < workers + 1:  # one queued: no idle worker
                 chunk = pending.pop()
                 try:
                     in_flight[pool.submit(run_chunk, settings, seed, *chunk)] = chunk
