@@ -28,10 +28,13 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "Board", "BoardError", "Event", "Game", "IllegalActionError",
     "InvalidActionError", "SaveFileError", "SetupError", "UndoError", "load_board",
-    "load_bundled", "UgentopolyWidget", "__version__", "simulate", "compare", "sweep",
+    "load_bundled", "UgentopolyWidget", "__version__",
+    "landing_distribution", "transition_matrix", "dice_distribution",
+    "simulate", "compare", "sweep",
 ]
 
-# Loaded on first use: the engine alone never imports numpy or pandas.
+# The analysis layer needs numpy and pandas: imported on first use, never by the engine.
+_PROBABILITY = ("landing_distribution", "transition_matrix", "dice_distribution")
 _SIMULATION = ("simulate", "compare", "sweep")
 
 
@@ -40,6 +43,10 @@ def __getattr__(name: str) -> Any:
         from .widget import UgentopolyWidget
 
         return UgentopolyWidget
+    if name in _PROBABILITY:
+        from . import probability
+
+        return getattr(probability, name)
     if name in _SIMULATION:
         from . import simulation
 
