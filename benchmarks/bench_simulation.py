@@ -47,10 +47,15 @@ def bare_loop(games: int, landings: bool = False) -> None:
             game.landings()
 
 
+WORK: dict[int, list[float]] = {}  # workers -> [CPU s in the workers, CPU s in this process]
+
+
 def sim(games: int, collect: tuple[str, ...], **kw: object) -> None:
+    main_cpu = time.process_time()
     results = simulate(games, PROFILE, bots=["heuristic"] * SEATS, progress=False,
                        collect=collect, **kw)  # type: ignore[arg-type]
     assert results.complete and len(results.games) == games
+    WORK[results.workers] = [results.cpu_seconds, time.process_time() - main_cpu]
 
 
 def cpu(fn: Callable[[], None]) -> float:
@@ -88,6 +93,16 @@ def overhead(games: int, repeats: int) -> None:
           f"{best['simulate() default (landings)'] / best['bare loop'] - 1:+.1%}")
 
 
+def bound() -> None:
+    """CPU seconds depend less on the others' load than wall time. On an idle 2-core machine
+    one worker takes about w1 (the parent works alongside it), two take at least
+    (w2 + p2) / 2 (the parent shares the two cores): the speed-up is at most 2 w1 / (w2 + p2)."""
+    (w1, p1), (w2, p2) = WORK[1], WORK[2]
+    print(f"      CPU in the workers: 1 worker {w1:.2f} s, 2 workers {w2:.2f} s "
+          f"(work x{w2 / w1:.3f}); in the parent {p1:.2f} s / {p2:.2f} s; "
+          f"idle 2-core bound {2 * w1 / (w2 + p2):.2f}x")
+
+
 def speedups(games: int, repeats: int, dask: bool) -> None:
     print(f"\n2. speed-up, {games} {PROFILE} games x {SEATS} heuristic bots (wall s, best of "
           f"{repeats})")
@@ -99,6 +114,7 @@ def speedups(games: int, repeats: int, dask: bool) -> None:
                 games, ("landings",), executor="processes", workers=n)))
     print(f"   processes  1 worker {times[1]:7.2f} s   2 workers {times[2]:7.2f} s   "
           f"speed-up {times[1] / times[2]:.2f}x")
+    bound()
     if not dask:
         return
     from dask.distributed import Client, LocalCluster
@@ -123,6 +139,7 @@ def speedups(games: int, repeats: int, dask: bool) -> None:
             cluster.close()
     print(f"   dask       1 worker {dtimes[1]:7.2f} s   2 workers {dtimes[2]:7.2f} s   "
           f"speed-up {dtimes[1] / dtimes[2]:.2f}x")
+    bound()
 
 
 def memory(games: int) -> None:
