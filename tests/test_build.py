@@ -66,3 +66,24 @@ def test_pure_and_compiled_builds_play_the_same_games() -> None:
     mine = {f"{c}/{m}/{s}": summary(play(c, m, s))
             for c in CONFIGS for m in MIXES for s in (100, 101)}
     assert mine == other["games"]
+
+
+def test_compiled_bots_keep_their_class_attributes_and_can_be_subclassed() -> None:
+    """A compiled class turns plain class attributes into instance slots: `name` is a ClassVar,
+    and users' bots may subclass the built-in ones (mypyc_attr allow_interpreted_subclasses)."""
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.engine.bots import HeuristicBot, RandomBot, play_game
+
+    assert HeuristicBot.name == "heuristic" and RandomBot.name == "random"
+
+    class Counting(HeuristicBot):
+        name = "counting"
+
+        def choose(self, game: Game):  # type: ignore[no-untyped-def]
+            self.calls = getattr(self, "calls", 0) + 1
+            return super().choose(game)
+
+    game = Game("classic", players=2, seed=3, options={"turn_limit": 40})
+    bots = [Counting(seed=1), HeuristicBot(seed=2)]
+    play_game(game, bots)
+    assert bots[0].calls > 10 and Counting.name == "counting"

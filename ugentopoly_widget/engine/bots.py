@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -32,7 +32,7 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among the legal actions; bids a random amount in the legal range."""
 
-    name = "random"
+    name: ClassVar[str] = "random"  # ClassVar: a class attribute in the compiled class too
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -57,7 +57,7 @@ class HeuristicBot:
     It asks the engine directly (owners, building levels, prices, the legal actions grouped by
     kind), which the engine answers from its own state without copies."""
 
-    name = "heuristic"
+    name: ClassVar[str] = "heuristic"
 
     def __init__(self, seed: int | None = None, reserve: int = 150) -> None:
         self.rng = random.Random(seed)
