@@ -279,7 +279,8 @@ def state_snapshot(
     if game.is_over:
         state["ranking"] = [
             {"player": i, "name": game.players[i].name, "cash": game.players[i].cash,
-             "net_worth": game.net_worth(i), "winner": i in game.winners}
+             # the figure that ranked them (mortgaged property at half), not the tax's one
+             "net_worth": game.valuation(i), "winner": i in game.winners}
             for i in game.ranking
         ]
         state["winners"] = game.winners

@@ -123,6 +123,7 @@ class Engine:
         self.house_prices = [self._house_price(pos) for pos in range(self.size)]
         self.decks: dict[str, deque[Card]] = {}
         self.current = 0
+        self.first_player = 0
         self.turn_number = 0
         self.round = 1
         self.out_count = 0
@@ -499,7 +500,16 @@ class Engine:
         return self.level[pos] * self.house_price(pos)
 
     def net_worth(self, p: PlayerState) -> int:
-        """Cash + properties at price (mortgaged at half) + buildings at cost."""
+        """The official net worth (RULES.md §2, income tax): cash + every property at its
+        printed price, mortgaged or not + buildings at cost."""
+        total = p.cash
+        for pos in self.owned[p.index]:
+            total += self.tiles[pos].cost + self.building_value(pos)
+        return total
+
+    def valuation(self, p: PlayerState) -> int:
+        """The ranking count of short and timed games (RULES.md §2): like the net worth, but a
+        mortgaged property counts at half its price (its mortgage is a debt to the bank)."""
         total = p.cash
         for pos in self.owned[p.index]:
             tile = self.tiles[pos]
@@ -518,7 +528,7 @@ class Engine:
         return total
 
     def score(self, p: PlayerState) -> int:
-        return p.cash if self.rules.rank_by == "money" else self.net_worth(p)
+        return p.cash if self.rules.rank_by == "money" else self.valuation(p)
 
     def rent(self, pos: int, payer: PlayerState, rent_multiplier: int = 1) -> int:
         tile = self.tiles[pos]
@@ -682,7 +692,7 @@ class Engine:
                 self._deal_deeds(
                     rules.short_game_deeds if rules.mode == "short" else rules.timed_game_deeds
                 )
-            self.current = self.chance.below(len(self.players))
+            self.current = self.first_player = self.chance.below(len(self.players))
             self.events.append(Event("first_player", self.current, {}))
             while True:
                 p = self.players[self.current]
@@ -734,7 +744,10 @@ class Engine:
             nxt = (nxt + 1) % n
             if not self.players[nxt].bankrupt:
                 break
-        if nxt <= self.current:
+        # A round ends when play comes back to the player drawn to start (or would pass their
+        # seat, when they are out): everyone still in has then had the same number of turns.
+        first = self.first_player
+        if (nxt - first) % n <= (self.current - first) % n:
             self.round += 1
             if rules.round_limit is not None and self.round > rules.round_limit:
                 self.round -= 1

@@ -435,7 +435,14 @@ class Game:
         return list(self._engine.owned[player])
 
     def net_worth(self, player: int) -> int:
+        """The official net worth (income tax): cash + every property at its printed price,
+        mortgaged or not + buildings at cost."""
         return int(self._engine.net_worth(self._player(player)))
+
+    def valuation(self, player: int) -> int:
+        """What ranks players by ``rank_by="net_worth"`` (short, timed and limited games): the
+        net worth with a mortgaged property at half its price."""
+        return int(self._engine.valuation(self._player(player)))
 
     def rent(self, position: int, payer: int | None = None) -> int:
         """What landing on `position` would cost `payer` now (0 when unowned or mortgaged)."""
