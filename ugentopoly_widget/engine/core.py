@@ -92,7 +92,8 @@ class Engine:
         self.jail = board.jail_position
         self.railways = board.positions_of(RAILWAY)
         self.utilities = board.positions_of(UTILITY)
-        self.area_lots = {aid: a.positions for aid, a in board.areas.items()}
+        # An area no street uses has no lots to build on or sell: the engine leaves it out.
+        self.area_lots = {aid: a.positions for aid, a in board.areas.items() if a.positions}
         self._manages = rules.mortgages or rules.buildings == "classic"
         self._timer_on = rules.turn_timer_seconds is not None
         # Versions for the management-actions cache: a player's own holdings (ownership,
@@ -109,13 +110,13 @@ class Engine:
         self._post_roll_decisions = [Decision(POST_ROLL, i) for i in range(len(self.players))]
         # Per-area bookkeeping, kept in step by _set_owner/_set_level: the hot path of
         # legal_actions() asks "owns the whole group?" and "any buildings in it?" constantly.
-        area_ids = list(board.areas)
+        area_ids = list(self.area_lots)
         self.area_ids = area_ids
         self.area_lot_list = [board.areas[a].positions for a in area_ids]
         self.lift_cost = [t.mortgage + interest(t.mortgage) for t in board.tiles]
+        index_of = {aid: k for k, aid in enumerate(area_ids)}  # linear in areas x tiles
         self.area_index = [
-            area_ids.index(t.area) if t.area is not None and t.area in board.areas else -1
-            for t in board.tiles
+            index_of.get(t.area, -1) if t.area is not None else -1 for t in board.tiles
         ]
         self.area_sizes = [len(board.areas[a].positions) for a in area_ids]
         self.group_count = [[0] * len(area_ids) for _ in self.players]

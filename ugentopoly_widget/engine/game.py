@@ -13,7 +13,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action, action_from_dict, action_from_text
-from .board import Board, TileKind
+from .board import Board, CardKind, TileKind
 from .core import Engine
 from .errors import (
     BoardError,
@@ -24,14 +24,21 @@ from .errors import (
     UndoError,
 )
 from .events import Event
-from .rules import RulesProfile, get_profile
+from .rules import RulesProfile, get_profile, option_problem
+from .savefile import (
+    MAX_SAVE_BYTES,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    check_payload,
+    check_record,
+    save_digest,
+    write_atomic,
+)
 from .state import Decision, PlayerState
 from .writer import board_to_xml
 
 TOKENS = ("hat", "car", "dog", "ship", "boot", "iron", "thimble", "cat")
 COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324")
-SAVE_FORMAT = "ugentopoly-save"
-SAVE_VERSION = 1
 
 PlayerSpec = str | Mapping[str, Any]
 
@@ -63,6 +70,46 @@ def _check_board_for_rules(board: Board, rules: RulesProfile) -> None:
                 raise SetupError(f"{board.source}: street at {tile.position} has no rents")
         if tile.kind is TileKind.RAILWAY and not tile.rents:
             raise SetupError(f"{board.source}: railway at {tile.position} has no rent")
+    kinds = {tile.kind for tile in board.tiles}
+    for kind, rule in _tiles_needed(board, rules):
+        if kind not in kinds:
+            raise SetupError(
+                f"{board.source}: the {rules.name!r} rules need a {kind.value} tile and the "
+                f"board has none: {rule}"
+            )
+
+
+def _tiles_needed(board: Board, rules: RulesProfile) -> list[tuple[TileKind, str]]:
+    """(tile kind, the rule that needs it) for the tile kinds these rules rely on. START is
+    always there (the loader checks it); GO_TO_JAIL tiles and jail cards need a JAIL tile
+    under any rules (the loader checks that too)."""
+    needed: list[tuple[TileKind, str]] = []
+    if rules.doubles_roll_again and rules.max_doubles is not None:
+        needed.append((TileKind.JAIL, (
+            f"{rules.max_doubles} doubles in a row send a player to jail; to play this board "
+            f"without that rule, pass options={{'max_doubles': None}}")))
+    if rules.parking == "car_park":
+        needed.append((TileKind.FREE_PARKING, (
+            "the car park rule (no rent while the owner stays on the car park) needs it; "
+            "pass options={'parking': 'nothing'} to play without")))
+    elif rules.free_parking_pot and _pot_can_fill(board, rules):
+        needed.append((TileKind.FREE_PARKING, (
+            "taxes and fines go to a pot that a player landing on FREE_PARKING wins "
+            "(free_parking_pot); pass options={'free_parking_pot': False} to pay them to the "
+            "bank instead")))
+    return needed
+
+
+def _pot_can_fill(board: Board, rules: RulesProfile) -> bool:
+    if any(tile.kind is TileKind.TAX for tile in board.tiles):
+        return True
+    if rules.jail_fine and board.jail_position is not None:
+        return True
+    return any(
+        card.kind is CardKind.REPAIRS or (card.kind is CardKind.MONEY and card.amount < 0)
+        for deck in board.decks.values()
+        for card in deck.cards
+    )
 
 
 def _player_specs(
@@ -608,11 +655,18 @@ class Game:
         """Rebuild a game from its record (optionally only its first `upto` actions)."""
         from .loader import parse_board
 
-        if not isinstance(record, Mapping):
-            raise SaveFileError("a record is a JSON object")
+        check_record(dict(record) if isinstance(record, Mapping) else record)
         try:
-            board_spec = record["board"]
-            board: Board | str
+            get_profile(record["profile"])
+        except SetupError as exc:
+            raise SaveFileError(f"record.profile: {exc}") from None
+        for key, value in record["options"].items():
+            problem = option_problem(key, value)
+            if problem:
+                raise SaveFileError(f"record.options.{key}: {problem}")
+        board_spec = record["board"]
+        board: Board | str
+        try:
             if "bundled" in board_spec:
                 board = "bundled:" + str(board_spec["bundled"])
             else:
@@ -621,6 +675,9 @@ class Game:
                     file=str(board_spec.get("file", "<save>")),
                     names=board_spec.get("names") or {},
                 )
+        except BoardError as exc:
+            raise SaveFileError(f"record.board: {exc}") from None
+        try:
             game = cls(
                 record["profile"],
                 board=board,
@@ -630,14 +687,17 @@ class Game:
                 clock=clock,
                 lang=record.get("lang", "en"),
             )
-            actions = [action_from_dict(a) for a in record["actions"]]
-            injections = [(int(i["at"]), str(i["op"]), i["args"]) for i in record["injections"]]
-        except SaveFileError:
-            raise
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            # ValueError covers every named error of the package (BoardError, SetupError,
-            # InvalidActionError ...): a record that does not make a valid game is damaged.
-            raise SaveFileError(f"the record is incomplete or malformed: {exc}") from None
+            # ValueError covers every named error of the package (BoardError, SetupError ...):
+            # a record that does not make a valid game is damaged (or edited).
+            raise SaveFileError(f"the record's setup is invalid: {exc}") from None
+        actions: list[Action] = []
+        for k, data in enumerate(record["actions"]):
+            try:
+                actions.append(action_from_dict(data))
+            except InvalidActionError as exc:
+                raise SaveFileError(f"record.actions[{k}]: {exc}") from None
+        injections = [(i["at"], i["op"], i["args"]) for i in record["injections"]]
         if upto is not None:
             actions = actions[:upto]
         game._replay_actions(actions, injections)
@@ -708,60 +768,66 @@ class Game:
             self._notify([])
 
     def digest(self) -> str:
+        """A SHA-256 of the state and the length of the log (a save file's digest covers this
+        and the whole record)."""
         state = self.state()
         state["events"] = len(self.events)
         text = json.dumps(state, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
     def to_json(self) -> str:
-        """A save file: the record plus a digest of the resulting state and log."""
+        """A save file: the record, the elapsed time and a digest of both and of the state.
+
+        The digest catches damage and casual edits, not a determined editor (it has no key)."""
+        record = json.loads(json.dumps(self.record()))  # exactly what a reader will see
+        elapsed = max(0.0, float(self._clock() - self._engine.started_at))
         payload = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "record": self.record(),
-            "digest": self.digest(),
-            "elapsed_seconds": self._clock() - self._engine.started_at,
+            "record": record,
+            "digest": save_digest(record, elapsed, self.digest()),
+            "elapsed_seconds": elapsed,
         }
         return json.dumps(payload, ensure_ascii=False, indent=1)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(self.to_json())
+        """Write a save file whole or not at all: a failed save leaves the previous one."""
+        write_atomic(path, self.to_json())
 
     @classmethod
     def from_json(cls, text: str | bytes, *, clock: Callable[[], float] | None = None) -> Game:
+        """Load a save file's text. Anything wrong raises SaveFileError, naming the field."""
+        if not isinstance(text, (str, bytes)):
+            raise SaveFileError(f"a save file is text, not {type(text).__name__}")
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveFileError(f"the save file is too large ({len(text)} characters)")
         try:
             payload = json.loads(text)
-        except (ValueError, TypeError) as exc:
-            raise SaveFileError(f"not a save file (invalid JSON: {exc})") from None
-        if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
-            raise SaveFileError("not an ugentopoly save file")
-        if payload.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"unknown save file version {payload.get('version')!r}")
-        try:
+            check_payload(payload)
             game = cls.replay(payload["record"], clock=clock)
-        except SaveFileError:
-            raise
-        except (BoardError, SetupError) as exc:
-            raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
-        except KeyError:
-            raise SaveFileError("the save file has no record") from None
-        if game.digest() != payload.get("digest"):
+            expected = save_digest(payload["record"], payload["elapsed_seconds"], game.digest())
+        except (ValueError, TypeError) as exc:
+            if isinstance(exc, SaveFileError):
+                raise
+            raise SaveFileError(f"not a save file (invalid JSON: {exc})") from None
+        except RecursionError:
+            raise SaveFileError("not a save file (nested too deeply)") from None
+        if expected != payload["digest"]:
             raise SaveFileError(
-                "the save file does not match its own record (corrupted or edited by hand)"
+                "the save file is damaged or edited: its digest does not match its content "
+                "(the digest guards against damage and casual edits)"
             )
-        elapsed = payload.get("elapsed_seconds")
-        if isinstance(elapsed, (int, float)) and 0 <= elapsed < 10**9:
-            game._engine.started_at = game._clock() - float(elapsed)
+        game._engine.started_at = game._clock() - float(payload["elapsed_seconds"])
         return game
 
     @classmethod
     def load(
         cls, path: str | os.PathLike[str], *, clock: Callable[[], float] | None = None
     ) -> Game:
+        from .files import FileRefused, read_capped
+
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            raise SaveFileError(f"cannot read {path}: {exc.strerror}") from None
+            data = read_capped(path, MAX_SAVE_BYTES)
+        except FileRefused as exc:
+            raise SaveFileError(f"{os.fspath(path)}: {exc}") from None
         return cls.from_json(data, clock=clock)
