@@ -170,22 +170,27 @@ def lobby_data(custom_board: Board | None = None, profile: str | None = None) ->
 
 
 class LogCache:
-    """Rendered log lines per language, extended incrementally (events only ever append,
-    except after undo or a replaced game, which reset the cache)."""
+    """The last rendered log lines per language, extended incrementally (events only ever
+    append, except after undo or a replaced game, which reset the cache). Only the tail a state
+    carries is kept: the whole log stays in the game, so a long session's memory does not grow
+    with rendered text (one line per event)."""
 
     def __init__(self) -> None:
         self.lines: dict[str, list[str]] = {}
+        self.done: dict[str, int] = {}  # events rendered (or skipped) per language
         self.dice: list[int] | None = None
         self.rolls = 0
         self._scanned = 0
 
     def reset(self) -> None:
         self.lines = {}
+        self.done = {}
         self.dice = None
         self.rolls = 0
         self._scanned = 0
 
-    def update(self, game: Game, lang: str) -> list[str]:
+    def update(self, game: Game, lang: str, keep: int = LOG_TAIL) -> list[str]:
+        """The last `keep` log lines in `lang` (the log has one line per event)."""
         events = game.events
         if self._scanned > len(events):
             self.reset()
@@ -197,10 +202,19 @@ class LogCache:
                     self.rolls += 1
         self._scanned = len(events)
         lines = self.lines.setdefault(lang, [])
-        if len(lines) > len(events):
-            del lines[:]
-        for event in events[len(lines):]:
-            lines.append(render_event(event, game, lang))
+        done = self.done.get(lang, 0)
+        if done > len(events):
+            lines.clear()
+            done = 0
+        first = max(done, len(events) - keep)  # lines that would be dropped are not rendered
+        if first > done:
+            lines.clear()
+        lines.extend(render_event(event, game, lang) for event in events[first:])
+        if keep > 0:
+            del lines[:-keep]
+        else:
+            lines.clear()
+        self.done[lang] = len(events)
         return lines
 
 
@@ -226,8 +240,8 @@ def state_snapshot(
     """The dynamic state the view draws from. Replaced whole on every change."""
     lang = _pick(lang)
     decision = game.decision
-    lines = cache.update(game, lang)
-    tail = lines[-log_tail:] if log_tail > 0 else []
+    tail = cache.update(game, lang, keep=log_tail)
+    total = len(game.events)  # one log line per event
     players = []
     for index, p in enumerate(game.players):
         players.append({
@@ -260,7 +274,7 @@ def state_snapshot(
         "hotels_left": game.hotels_left if game.rules.buildings != "none" else None,
         "dice": cache.dice,
         "rolls": cache.rolls,
-        "log": {"total": len(lines), "start": len(lines) - len(tail), "lines": tail},
+        "log": {"total": total, "start": total - len(tail), "lines": list(tail)},
         "lang": lang,
     }
     if decision.kind == "auction" and decision.player is not None:

@@ -236,7 +236,13 @@ class Game:
             if type(action) is A.TimeUp:
                 return before + self._apply_system(action)
         engine.chance.used = False
-        events: list[Event] = engine.apply_checked(action)
+        try:
+            events: list[Event] = engine.apply_checked(action)
+        except Exception:
+            # A fault inside the engine leaves its flow half-way through the action: rebuild
+            # the state from before it (the record does not hold it yet), then let it raise.
+            self._rebuild(len(self._actions))
+            raise
         self._actions.append(action)
         self._undoable.append(not engine.chance.used and type(action) is not A.TimerRoll)
         if before:
@@ -273,8 +279,13 @@ class Game:
         return events
 
     def on_events(self, callback: Callable[[list[Event]], None]) -> None:
-        """Call `callback(events)` after every applied action."""
+        """Call `callback(events)` after every applied action (and with ``[]`` after an undo or
+        a testing step). Remove it with :meth:`off_events`."""
         self._listeners.append(callback)
+
+    def off_events(self, callback: Callable[[list[Event]], None]) -> None:
+        """Stop calling `callback` (added by :meth:`on_events`); unknown callbacks are ignored."""
+        self._listeners = [c for c in self._listeners if c is not callback and c != callback]
 
     def _notify(self, events: list[Event]) -> None:
         for callback in list(self._listeners):
@@ -647,13 +658,20 @@ class Game:
             raise UndoError(
                 f"cannot undo {self._actions[-1]}: it rolled dice, drew a card or was the clock"
             )
-        rebuilt = Game.replay(self.record(), upto=len(self._actions) - 1, clock=self._clock)
-        self._engine = rebuilt._engine
-        self._actions = rebuilt._actions
-        self._undoable = rebuilt._undoable
-        self._injections = self._injections  # pending injections stay, as recorded
+        self._rebuild(len(self._actions) - 1)
         if self._listeners:
             self._notify([])
+
+    def _rebuild(self, upto: int) -> None:
+        """Replace the engine by a replay of the record's first `upto` actions."""
+        old = self._engine
+        rebuilt = Game.replay(self.record(), upto=upto, clock=self._clock)
+        # the clocks run on: a replay must not give a timed game or a turn timer extra time
+        rebuilt._engine.started_at = old.started_at
+        rebuilt._engine.turn_started_at = old.turn_started_at
+        self._engine = rebuilt._engine
+        self._actions = rebuilt._actions
+        self._undoable = rebuilt._undoable  # testing steps stay as recorded
 
     def digest(self) -> str:
         """A SHA-256 of the state and the length of the log (a save file's digest covers this
