@@ -143,6 +143,7 @@ FIELD_EDITS: list[tuple[list[Any], Any, str]] = [
     (["record", "players", 0, "name"], 7, "record.players[0].name"),
     (["record", "players", 1, "token"], ["car"], "record.players[1].token"),
     (["record", "players", 2], "Cy", "record.players[2]"),
+    (["record", "players"], [], "record.players"),
     (["record", "seed"], "5", "record.seed"),
     (["record", "seed"], 2.5, "record.seed"),
     (["record", "lang"], "fr", "record.lang"),

@@ -126,6 +126,8 @@ def check_record(record: Any, field: str = "record") -> None:
         raise _fail(f"{field}.options", "an object", options)
     _check_board(record["board"], f"{field}.board")
     players = _list(record["players"], f"{field}.players", 8)
+    if len(players) < 2:
+        raise _fail(f"{field}.players", "2 to 8 players", players)
     for k, spec in enumerate(players):
         where = f"{field}.players[{k}]"
         _object(spec, where, {"name", "token", "colour"})
