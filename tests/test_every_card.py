@@ -10,6 +10,7 @@ import pytest
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine import actions as A
+from ugentopoly_widget.engine.loader import bundled_boards, load_bundled
 
 # card id -> (tile the player starts on, the roll that reaches the deck tile, expectation)
 # expectation keys: pos (end position), cash (drawer's change), others (each other player's
@@ -87,9 +88,16 @@ CELL22: dict[str, tuple[int, tuple[int, int], Expect]] = {
     "card.chest.04": (12, (1, 1), {"pos": 6, "jail": True}),
 }
 
+# The standard decks board (random draws): the same cards as classic's, except these.
+STANDARD_CHANCE = {c: v for c, v in CLASSIC_CHANCE.items() if c != "card.chance.17"}
+STANDARD_CHEST = {c: v for c, v in CLASSIC_CHEST.items() if c != "card.chest.07"}
+STANDARD_CHEST["card.chest.02"] = (14, (1, 2), {"cash": 200})  # bank error: collect $200
+
 CASES = (
     [("classic", "CHANCE", c, *v) for c, v in CLASSIC_CHANCE.items()]
     + [("classic", "CHEST", c, *v) for c, v in CLASSIC_CHEST.items()]
+    + [("classic-standard-decks", "CHANCE", c, *v) for c, v in STANDARD_CHANCE.items()]
+    + [("classic-standard-decks", "CHEST", c, *v) for c, v in STANDARD_CHEST.items()]
     + [("ugentopoly", "CHANCE", c, *v) for c, v in UGENT_CHANCE.items()]
     + [("ugentopoly", "CHEST", c, *v) for c, v in UGENT_CHEST.items()]
     + [("cell22", c.split(".")[1].upper(), c, *v) for c, v in CELL22.items()]
@@ -97,17 +105,21 @@ CASES = (
 
 
 def test_the_tables_cover_every_card_of_every_bundled_deck() -> None:
-    covered = {(profile, deck, card) for profile, deck, card, *_ in CASES}
-    for profile in ("classic", "ugentopoly", "cell22"):
-        board = Game(profile, players=2, seed=1).board
+    covered = {(name, deck, card) for name, deck, card, *_ in CASES}
+    assert {name for name, *_ in CASES} == set(bundled_boards())
+    for name in bundled_boards():
+        board = load_bundled(name)
         for kind, deck in board.decks.items():
             for card in deck.cards:
-                assert (profile, kind, card.id) in covered, (profile, card.id)
+                assert (name, kind, card.id) in covered, (name, card.id)
+        assert len([c for c in covered if c[0] == name]) == sum(
+            len(d.cards) for d in board.decks.values())
 
 
-def draw(profile: str, deck: str, card: str, start: int, dice: tuple[int, int]
+def draw(board: str, deck: str, card: str, start: int, dice: tuple[int, int]
          ) -> tuple[Game, int, list[int], int]:
-    game = Game(profile, players=["Ann", "Bob", "Cy"], seed=4)
+    profile = load_bundled(board).profile or board
+    game = Game(profile, board=f"bundled:{board}", players=["Ann", "Bob", "Cy"], seed=4)
     a = game.current_player
     game.testing.place(a, start)
     game.testing.stack_deck(deck, [card])
@@ -119,11 +131,11 @@ def draw(profile: str, deck: str, card: str, start: int, dice: tuple[int, int]
     return game, a, cash, pot
 
 
-@pytest.mark.parametrize("profile,deck,card,start,dice,expect", CASES,
-                         ids=[f"{p}-{c}" for p, _, c, *_ in CASES])
-def test_every_card_does_what_it_says(profile: str, deck: str, card: str, start: int,
+@pytest.mark.parametrize("board,deck,card,start,dice,expect", CASES,
+                         ids=[f"{b}-{c}" for b, _, c, *_ in CASES])
+def test_every_card_does_what_it_says(board: str, deck: str, card: str, start: int,
                                       dice: tuple[int, int], expect: Expect) -> None:
-    game, a, cash, pot = draw(profile, deck, card, start, dice)
+    game, a, cash, pot = draw(board, deck, card, start, dice)
     me = game.players[a]
     deck_tile = (start + sum(dice)) % game.board.size
     assert me.position == expect.get("pos", deck_tile)
