@@ -322,3 +322,29 @@ def test_a_board_without_its_properties_file_warns_naming_the_file(tmp_path: Pat
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         load_board(tmp_path / "ugentopoly.xml")  # with its names: no warning
+
+
+# ---------------------------------------------------------------- endless card chains
+
+
+@pytest.mark.parametrize("decks", [
+    '<deck type="CHANCE"><card type="MOVEREL" relative="0" id="c.stay"/></deck>',
+    '<deck type="CHANCE" draw="random"><card type="MOVEREL" relative="4" id="c.on"/></deck>'
+    '<deck type="CHEST"><card type="MOVE" position="3" collect="false" id="c.back"/></deck>',
+])
+def test_a_card_chain_a_board_makes_endless_stops(decks: str) -> None:
+    """Found by the generated-boards fuzz: cards that send the token from deck tile to deck
+    tile recursed until Python's stack ran out."""
+    text = NO_JAIL.replace('<tile type="TAX" position="7" id="t.tax" amount="100"/>',
+                           '<tile type="CHEST" position="7" id="t.chest"/>')
+    board = parse_board(text.replace("</board>", decks + "</board>"), file="loop.xml")
+    game = Game("cell22", players=2, seed=1, board=board)
+    p = game.current_player
+    game.testing.place(p, 1)
+    game.testing.script_dice((1, 1))
+    game.apply(A.Roll(p))  # onto the Chance tile at 3
+    drawn = [e for e in game.events if e.kind == "card_drawn"]
+    assert len(drawn) == 10
+    assert [e.kind for e in game.events if e.kind == "card_chain_stopped"]
+    assert any("draws no more cards after 10 in a row" in line for line in game.log())
+    play(game, 100)

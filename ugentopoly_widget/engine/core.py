@@ -53,6 +53,11 @@ class _PlayerOut(Exception):
     """The current player went bankrupt: their turn stops here."""
 
 
+# Cards drawn in a row by one move (a card moves the token onto a deck tile, which draws again):
+# a board file can make that chain endless (a "move 0" card, two decks sending to each other).
+MAX_CARD_CHAIN = 10
+
+
 def interest(value: int) -> int:
     """10 % of a mortgage value, rounded up to whole units."""
     return -(-value // 10)
@@ -139,6 +144,7 @@ class Engine:
         self.turn_started_at = clock()
         self._rolled_doubles = False
         self._extra_roll = False
+        self._card_chain = 0
         self._legal: tuple[Action, ...] | None = None
         self._legal_set: frozenset[Action] | None = None
         self._flow_gen = self._flow()
@@ -1064,6 +1070,9 @@ class Engine:
         deck = self.decks.get(deck_kind)
         if not deck:
             return
+        if self._card_chain >= MAX_CARD_CHAIN:
+            self.events.append(Event("card_chain_stopped", p.index, {"cards": self._card_chain}))
+            return
         spec = self.board.decks[deck_kind]
         if spec.draw == "random":
             forced = self.chance.forced_draws.get(deck_kind)
@@ -1078,7 +1087,11 @@ class Engine:
             if card.kind is not CardKind.JAIL:
                 deck.append(card)
         self.events.append(Event("card_drawn", p.index, {"deck": deck_kind, "card": card.id}))
-        yield from self._card_effect(p, card)
+        self._card_chain += 1
+        try:
+            yield from self._card_effect(p, card)
+        finally:
+            self._card_chain -= 1
 
     def _card_effect(self, p: PlayerState, card: Card) -> Flow:
         kind = card.kind
