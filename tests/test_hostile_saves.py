@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ugentopoly_widget import Game, SaveFileError
+from ugentopoly_widget.engine import actions as A
 from ugentopoly_widget.engine.bots import HeuristicBot, RandomBot
 
 
@@ -282,3 +283,19 @@ def test_saving_replaces_the_file_whole(tmp_path: Path) -> None:
     game.save(path)
     assert Game.load(path).digest() == game.digest()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_undo_gives_a_timed_game_no_extra_time() -> None:
+    now = [1000.0]
+    game = Game("classic", players=2, seed=1, clock=lambda: now[0],
+                options={"mode": "timed", "time_limit_minutes": 10, "turn_timer_seconds": 30})
+    p = game.current_player
+    game.testing.place(p, 36)
+    game.testing.script_dice((1, 2))
+    game.apply(A.Roll(p))  # Boardwalk: a decision that can be undone
+    now[0] += 120
+    game.apply(A.Decline(p))
+    left, timer = game.time_remaining(), game._engine.turn_started_at
+    game.undo()  # rebuilt from the record at a later clock
+    assert game.time_remaining() == left == 480
+    assert game._engine.turn_started_at == timer
