@@ -152,6 +152,7 @@ FIELD_EDITS: list[tuple[list[Any], Any, str]] = [
     (["record", "actions", 0], "roll", "record.actions[0]"),
     (["record", "actions", 1, "type"], "fly", "record.actions[1]"),
     (["record", "injections"], {"at": 0}, "record.injections"),
+    (["record", "injections", 0, "op"], [], "record.injections[0].op"),  # found by the fuzz
     (["record", "board", "file"], 5, "record.board.file"),
     (["record", "board", "xml"], None, "record.board.xml"),
     (["record", "board", "extra"], "x", "record.board"),

@@ -145,7 +145,7 @@ def check_record(record: Any, field: str = "record") -> None:
         where = f"{field}.injections[{k}]"
         _object(step, where, {"at", "op", "args"})
         _whole(step["at"], f"{where}.at", 0, len(actions))
-        if step["op"] not in INJECTION_OPS:
+        if not isinstance(step["op"], str) or step["op"] not in INJECTION_OPS:
             raise _fail(f"{where}.op", f"one of {sorted(INJECTION_OPS)}", step["op"])
         _list(step["args"], f"{where}.args", 10_000)
 
