@@ -289,7 +289,7 @@ def narrate(game: Game, events: Sequence[Event], lang: str) -> dict[str, Any]:
         out["card"] = card
     if jailed:
         out["jail"] = jailed
-    if turn_passed:
+    if turn_passed and dice:  # the turn ended by itself after a roll (not an "end turn" click)
         out["turn_passed"] = True
     return out
 

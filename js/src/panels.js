@@ -77,7 +77,7 @@ export function renderActions(el, ctx) {
   const p = d.player !== null && d.player !== undefined ? state.players[d.player] : null;
   const botSeat = p && p.seat && p.seat !== "person";
   const head = h("div", { class: "ugw-decision", "data-ugw": "decision", "data-kind": d.kind || "" },
-    p ? playerChip(p, d.player, lang) : null,
+    p ? h("span", { class: "ugw-whose", "data-ugw": "whose-turn" }, playerChip(p, d.player, lang)) : null,
     h("span", { class: "ugw-decision-text", text: decisionText(state, board, lang) }));
   const focus = focusKey(el);
   if (botSeat) {
