@@ -245,6 +245,7 @@ class UgentopolyWidget(anywidget.AnyWidget):
             return
         if not events:  # undo: the engine was rebuilt
             self._cache.reset()
+        self._cache.sample(game)  # net worth once per turn, also inside play_bots batches
         self._publish()
         for callback in list(self._callbacks):
             try:

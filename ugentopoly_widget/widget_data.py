@@ -215,7 +215,7 @@ class LogCache:
         self.recent = None if self._fresh or not new else narrate(game, new, lang)
         self._fresh = False
         self._scanned = len(events)
-        self._sample(game)
+        self.sample(game)
         lines = self.lines.setdefault(lang, [])
         if len(lines) > len(events):
             del lines[:]
@@ -223,7 +223,7 @@ class LogCache:
             lines.append(render_event(event, game, lang))
         return lines
 
-    def _sample(self, game: Game) -> None:
+    def sample(self, game: Game) -> None:
         """Net worth of every player once per turn (at the states the view is sent)."""
         if self._sampled_game != id(game):
             self._sampled_game = id(game)
