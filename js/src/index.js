@@ -68,6 +68,7 @@ function render({ model, el }) {
   let drawnCard = null;
   let manageOpen = false;
   let disconnected = false;
+  let floats = null; // money floats of the last action, added once the strip is drawn
   let places = new Map(); // guarded button key -> rect of the last drawing
 
   const get = (name) => model.get(name);
@@ -464,17 +465,20 @@ function render({ model, el }) {
     else if (last.n) drawnCard = null;
     drawTable();
     const settle = diceDelay + moveMs;
-    for (const [p, delta] of last.money || []) {
-      const cash = strip.querySelector(`[data-ugw="strip-cash-${p}"]`);
-      if (!cash) continue;
-      cash.parentElement.dataset.delta = signed(delta);
-      const float = h("span", {
-        class: `ugw-float ${delta > 0 ? "ugw-gain" : "ugw-loss"}`, "data-ugw": `money-float-${p}`,
-        "aria-hidden": "true", text: signed(delta), style: { animationDelay: `${settle}ms` },
-      });
-      cash.appendChild(float);
-      later(() => float.remove(), settle + 2200);
-    }
+    for (const row of strip.querySelectorAll("[data-delta]")) delete row.dataset.delta;
+    floats = () => {
+      for (const [p, delta] of last.money || []) {
+        const cash = strip.querySelector(`[data-ugw="strip-cash-${p}"]`);
+        if (!cash) continue;
+        cash.parentElement.dataset.delta = signed(delta);
+        const float = h("span", {
+          class: `ugw-float ${delta > 0 ? "ugw-gain" : "ugw-loss"}`, "data-ugw": `money-float-${p}`,
+          "aria-hidden": "true", text: signed(delta), style: { animationDelay: `${settle}ms` },
+        });
+        cash.appendChild(float);
+        later(() => float.remove(), settle + 2200);
+      }
+    };
     // words for the narration line and for screen readers (aria-live), in the current language
     const words = [];
     const actor = state.players[last.actor];
@@ -487,7 +491,7 @@ function render({ model, el }) {
     if (last.card) words.push(`${t(L, "card")}: ${last.card.text || last.card.id}`);
     for (const [p, delta] of last.money || []) if (state.players[p]) words.push(`${state.players[p].name} ${signed(delta)}`);
     narrationEl.textContent = words.filter((w) => !w.startsWith(`${t(L, "card")}:`)).join(" · ");
-    announce.textContent = words.join(". ");
+    announce.textContent = words.map((w) => (/[.!?]$/.test(w) ? w : `${w}.`)).join(" ");
     // the pause before an automatic hand-over, for people (bots have their own pace)
     const pause = Number(get("turn_pause")) || 0;
     const seat = actor && actor.seat ? actor.seat : "person";
@@ -535,6 +539,7 @@ function render({ model, el }) {
     if (fresh && state.last) narrate(state, board);
     if (lastSeq === null) drawTable();
     drawPanels();
+    if (floats) { floats(); floats = null; }
     const animate = lastRolls !== null && state.rolls > lastRolls;
     if (animate || lastRolls === null || state.rolls !== lastRolls) drawDice(animate);
     lastRolls = state.rolls;

@@ -217,11 +217,21 @@ export function renderStatus(el, ctx) {
 export function renderStrip(el, ctx) {
   const { state, lang } = ctx;
   const current = state.decision ? state.decision.player : null;
-  replace(el, state.players.map((p, i) => h("div", {
-    class: `ugw-strip-player${i === current ? " ugw-player-current" : ""}${p.bankrupt ? " ugw-player-out" : ""}`,
-    "data-ugw": `strip-player-${i}`,
-  }, playerChip(p, i, lang),
-  h("span", { class: "ugw-strip-cash", "data-ugw": `strip-cash-${i}` }, money(p.cash)))));
+  const key = state.players.map((p) => `${p.name}/${p.token}/${p.colour}`).join("|") + lang;
+  if (el.dataset.key !== key) {
+    // rebuilt only when the players change: money floats live inside and must survive redraws
+    el.dataset.key = key;
+    replace(el, state.players.map((p, i) => h("div", { class: "ugw-strip-player", "data-ugw": `strip-player-${i}` },
+      playerChip(p, i, lang),
+      h("span", { class: "ugw-strip-cash", "data-ugw": `strip-cash-${i}` }, h("span", { class: "ugw-strip-amount" })))));
+  }
+  state.players.forEach((p, i) => {
+    const row = el.children[i];
+    if (!row) return;
+    row.classList.toggle("ugw-player-current", i === current);
+    row.classList.toggle("ugw-player-out", !!p.bankrupt);
+    row.querySelector(".ugw-strip-amount").textContent = money(p.cash);
+  });
 }
 
 function rentRows(tile, board, lang, row) {
