@@ -70,6 +70,7 @@ _REASONS: tuple[tuple[str, str, str], ...] = (
      "Er is nog geen spel gestart."),
 )
 _COMPILED = tuple((re.compile(p), en, nl) for p, en, nl in _REASONS)
+_REASON = re.compile(r"refused: (.*?)(?:\. Decision: |$)", re.S)
 _GENERIC = ("That is not possible right now.", "Dat kan nu niet.")
 
 
@@ -77,8 +78,11 @@ def plain_error(message: str) -> dict[str, Any]:
     """``{"text": {"en", "nl"}, "quiet": bool}`` for an engine or request refusal."""
     if "stale request" in message:
         return {"text": {"en": "", "nl": ""}, "quiet": True}
+    # the engine's reason sits between "refused: " and ". Decision: ..."
+    found = _REASON.search(message)
+    reason = found.group(1) if found else message
     for pattern, en, nl in _COMPILED:
-        m = pattern.search(message)
+        m = pattern.search(reason)
         if m:
             groups = [g for g in m.groups() if g is not None]
             return {"text": {"en": en.format(*groups), "nl": nl.format(*groups)},

@@ -173,7 +173,16 @@ function render({ model, el }) {
   replace(boardView.center, h("div", { class: "ugw-center-top" }, boardTitle, legendEl), table, play, overEl, cardEl);
 
   const trade = new TradeDialog((action) => act(action), uid);
-  trade.onHide = () => { if (inGame()) drawPanels(); };
+  trade.onHide = () => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || trade.el.contains(active);
+    if (inGame()) drawPanels();
+    // keyboard users land on the decision's first button, not at the top of the page
+    if (lost) {
+      const first = actionsEl.querySelector("button:not([disabled])");
+      if (first) first.focus({ preventScroll: true });
+    }
+  };
   boardView.el.appendChild(trade.el);
   const statusEl = h("div", { class: "ugw-status", "data-ugw": "status" });
   const logList = h("ol", { class: "ugw-log-list" });
@@ -559,7 +568,14 @@ function render({ model, el }) {
     queueMicrotask(() => { drawQueued = false; draw(); });
   };
   const on = (name, fn) => { model.on(name, fn); handlers.push([name, fn]); };
-  on("change:state", () => { stateAt = performance.now(); pending = null; draw(); });
+  on("change:state", () => {
+    stateAt = performance.now();
+    // A game started from this view's lobby: show it (board_data may be unchanged when the
+    // new game has the same board, so its change event cannot be relied on).
+    if (pending && pending.kind === "setup" && wantLobby && inGame()) { wantLobby = false; trade.hide(); }
+    pending = null;
+    draw();
+  });
   on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
   on("change:lang", () => { boardView.setLang(lang()); draw(); drawTable(); });
   on("change:heat", () => { boardView.setHeat(get("heat")); drawCenter(); });
@@ -570,7 +586,9 @@ function render({ model, el }) {
   on("change:bot_delay", () => drawHeader(wantLobby || !inGame()));
   on("change:paused", () => drawHeader(wantLobby || !inGame()));
   on("change:lobby", () => { lobby.schema = null; if (wantLobby || !inGame()) draw(); });
-  on("comm_live_update", () => { if (isDead()) showDisconnected(); });
+  // The widget manager flips comm_live to false (and fires this) when the kernel restarts or
+  // goes away; a model never comes back to life, so this event means "disconnected".
+  on("comm_live_update", () => showDisconnected());
 
   const clock = setInterval(() => {
     if (!disconnected && isDead()) showDisconnected();
