@@ -15,7 +15,7 @@ export function worthChart(state, lang) {
   const rows = Array.isArray(state.history) ? state.history : [];
   const n = state.players.length;
   const W = 320;
-  const H = 130;
+  const H = 118;
   const pad = { l: 40, r: 8, t: 8, b: 20 };
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", class: "ugw-chart", "data-ugw": "worth-chart" });
   const title = svgEl("title", {});
@@ -67,7 +67,8 @@ export function gameOver(state, lang, onNewGame) {
   return h("div", { class: "ugw-gameover" },
     h("div", { class: "ugw-gameover-head" }, icon("trophy", 26),
       h("h3", { text: t(lang, "game_over") }),
-      winners.length ? h("div", { class: "ugw-gameover-winner", text: winners.map((r) => r.name).join(" & ") }) : null),
+      winners.length ? h("div", { class: "ugw-gameover-winner", text: winners.map((r) => r.name).join(" & ") }) : null,
+      h("button", { type: "button", class: "ugw-btn ugw-primary ugw-small-btn", "data-ugw": "play-again", text: t(lang, "play_again"), onclick: onNewGame })),
     h("table", { class: "ugw-rank-table" },
       h("caption", { class: "ugw-sr", text: t(lang, "ranking") }),
       h("thead", {}, h("tr", {},
@@ -75,6 +76,5 @@ export function gameOver(state, lang, onNewGame) {
         h("th", { scope: "col", class: "ugw-num", text: t(lang, "cash") }), h("th", { scope: "col", class: "ugw-num", text: t(lang, "worth") }))),
       h("tbody", {}, rows)),
     h("figure", { class: "ugw-figure" }, worthChart(state, lang),
-      h("figcaption", { class: "ugw-muted", text: t(lang, "worth_chart") })),
-    h("button", { type: "button", class: "ugw-btn ugw-primary", "data-ugw": "play-again", text: t(lang, "play_again"), onclick: onNewGame }));
+      h("figcaption", { class: "ugw-muted", text: t(lang, "worth_chart") })));
 }
