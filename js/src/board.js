@@ -60,6 +60,7 @@ export class BoardView {
     this.resizeObserver = null;
     this.landed = null;
     this.animations = [];
+    this.moveFrame = null;
   }
 
   build(data, lang) {
@@ -165,6 +166,7 @@ export class BoardView {
 
   destroy() {
     if (this.fitFrame) cancelAnimationFrame(this.fitFrame);
+    if (this.moveFrame) cancelAnimationFrame(this.moveFrame);
     if (this.resizeObserver) this.resizeObserver.disconnect();
     for (const a of this.animations) a.cancel();
     this.fitFrame = null;
@@ -198,13 +200,15 @@ export class BoardView {
 
   // Narration: each moved token hops tile by tile along its path (after `delay` ms, while the
   // dice settle); a jump to jail glides straight. The DOM is final at once, only the picture
-  // moves, so the state shown and the state tested never differ.
+  // moves, so the state shown and the state tested never differ. Returns the duration at once;
+  // the animation itself starts in the next frame (no forced layout inside the click's task).
   animateMoves(last, previous, delay) {
     for (const a of this.animations) a.cancel();
     this.animations = [];
+    if (this.moveFrame) cancelAnimationFrame(this.moveFrame);
+    this.moveFrame = null;
     if (!last || reducedMotion() || typeof Element === "undefined" || !Element.prototype.animate) return 0;
     const n = this.tiles.length;
-    let longest = 0;
     const paths = new Map();
     for (const [player, start, end, steps] of last.moves || []) {
       if (typeof start !== "number" || typeof end !== "number") continue;
@@ -219,22 +223,31 @@ export class BoardView {
       const el = this.grid.querySelector(`[data-ugw-token="${player}"]`);
       if (path && el) { path.push(Number(el.closest("[data-ugw-tile]").dataset.ugwTile)); paths.set(player, path); }
     }
+    let longest = 0;
+    const plans = [];
     for (const [player, path] of paths) {
-      const el = this.grid.querySelector(`[data-ugw-token="${player}"]`);
-      if (!el || path.length < 2) continue;
-      const now = el.getBoundingClientRect();
-      const here = { x: now.left + now.width / 2, y: now.top + now.height / 2 };
-      const frames = path.map((pos) => {
-        const c = this.tileCentre(pos) || here;
-        return { transform: `translate(${(c.x - here.x).toFixed(1)}px, ${(c.y - here.y).toFixed(1)}px)` };
-      });
-      frames[frames.length - 1] = { transform: "translate(0, 0)" };
+      if (path.length < 2) continue;
       const hop = Math.max(70, Math.min(140, 1500 / path.length));
       const duration = hop * (path.length - 1);
       longest = Math.max(longest, duration);
-      const anim = el.animate(frames, { duration, delay, easing: "linear", fill: "backwards" });
-      this.animations.push(anim);
+      plans.push({ player, path, duration });
     }
+    if (!plans.length) return 0;
+    this.moveFrame = requestAnimationFrame(() => {
+      this.moveFrame = null;
+      for (const { player, path, duration } of plans) {
+        const el = this.grid.querySelector(`[data-ugw-token="${player}"]`);
+        if (!el) continue;
+        const now = el.getBoundingClientRect();
+        const here = { x: now.left + now.width / 2, y: now.top + now.height / 2 };
+        const frames = path.map((pos) => {
+          const c = this.tileCentre(pos) || here;
+          return { transform: `translate(${(c.x - here.x).toFixed(1)}px, ${(c.y - here.y).toFixed(1)}px)` };
+        });
+        frames[frames.length - 1] = { transform: "translate(0, 0)" };
+        this.animations.push(el.animate(frames, { duration, delay, easing: "linear", fill: "backwards" }));
+      }
+    });
     return longest;
   }
 

@@ -109,7 +109,13 @@ function render({ model, el }) {
     });
   }
 
+  // Measured in the next frame, before it is painted: no forced layout inside the click's task,
+  // and no click can reach a button that has not been painted yet.
+  let settleFrame = null;
   function settleButtons() {
+    if (settleFrame === null) settleFrame = requestAnimationFrame(() => { settleFrame = null; settleNow(); });
+  }
+  function settleNow() {
     const next = new Map();
     const now = performance.now();
     for (const b of root.querySelectorAll("button[data-ugw-guard]")) {
@@ -605,6 +611,7 @@ function render({ model, el }) {
     timers.clear();
     if (deadWatch) deadWatch.disconnect();
     if (scrollFrame !== null) cancelAnimationFrame(scrollFrame);
+    if (settleFrame !== null) cancelAnimationFrame(settleFrame);
     for (const [name, fn] of handlers) model.off(name, fn);
     root.removeEventListener("keydown", stopKeys);
     root.removeEventListener("keyup", stopKeys);

@@ -113,6 +113,22 @@ def test_house_offer_tile_card_timer_and_tokens(open_notebook: OpenNotebook, ker
     assert len(shapes) == 8 and all(shapes) and len(set(shapes)) == 8, shapes
     size = classic.locator("[data-ugw-token='0'] svg").bounding_box()
     assert size is not None and 14 <= size["width"] <= 18
+    # the heat overlay still works and lies under the names and colour bands
+    kernel.run("w.show_heat([float(k) for k in range(22)], label='landings')")
+    cell22.locator("[data-ugw=heat-legend]").wait_for(state="visible")
+    heat = cell22.locator("[data-ugw-tile='21'] [data-ugw=heat-cell]")
+    assert heat.get_attribute("data-value") == "21" and heat.evaluate("(e) => e.style.background") != ""
+    cell22.locator("[data-ugw-tile='21']").scroll_into_view_if_needed()
+    on_top = cell22.locator("[data-ugw-tile='21'] .ugw-tile-name").evaluate(
+        "(n) => { const r = n.getBoundingClientRect();"
+        " const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return e && e.closest('.ugw-tile-name') ? true : (e ? e.className + '/' + e.tagName : null); }")
+    assert on_top is True, f"the heat layer covers the tile name: {on_top}"
+    # a screen reader hears the name, the price, the owner and who stands on a tile
+    said = cell22.locator("[data-ugw-tile='5']").evaluate("(t) => t.textContent")
+    owner_name = kernel.eval("w.game.players[w.game.owner(5)].name")
+    assert "800" in said or kernel.eval("w.game.board.tiles[5].cost") in said
+    assert f"Owner: {owner_name}" in said, said
     # owner border in the owner's colour
     kernel.run("w.build(5)" if kernel.eval("w.game.decision.kind") == "house_offer" else "pass")
     owner = kernel_snapshot(kernel)["owner"][5]

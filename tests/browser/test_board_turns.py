@@ -21,7 +21,8 @@ from .test_widget_browser import (
 
 # The moment a new state is drawn: what the narration shows (animations still running).
 JS_NARRATION = """
-(p) => {
+async (p) => {
+  await new Promise((r) => requestAnimationFrame(() => r()));  // animations start in this frame
   const root = document.querySelector('[data-ugw=root]');
   const tok = root.querySelector(`[data-ugw-token="${p}"]`);
   const anims = tok ? tok.getAnimations() : [];
