@@ -39,10 +39,6 @@ def test_board_and_buttons_in_view_text_fits(
         'w.play_bots(12, everyone="heuristic")\nw',
     ], f"fit_{profile}.ipynb")
     root = root_of(page)
-    title = kernel.eval("w.board_data['titles']['en']")
-    assert root.locator("[data-ugw=board-title]").inner_text().strip().lower() == title.lower()
-    assert root.locator("[data-ugw=decks] .ugw-deck").count() >= 1
-    assert root.locator("[data-ugw=dice] .ugw-die").count() == 2
     report: list[str] = []
     for theme in ("light", "dark"):
         set_theme(page, theme)
@@ -68,5 +64,10 @@ def test_board_and_buttons_in_view_text_fits(
                               f"{view['board']['height']:.0f} font>={text['minFont']:.1f}")
                 shot(page, f"{profile}-{width}{'-files' if browser else ''}-{theme}-{lang}")
     set_theme(page, "light")
+    # the centre: the game's own name (as in the title), the two decks, the dice
+    title = kernel.eval("w.board_data['titles']['en']")
+    assert root.locator("[data-ugw=board-title]").inner_text().strip().lower() == title.lower()
+    assert root.locator("[data-ugw=decks] .ugw-deck").count() >= 1
+    assert root.locator("[data-ugw=dice] .ugw-die").count() == 2
     with capsys.disabled():
         print(f"\n[layout] {profile}: " + "; ".join(report[:4]))

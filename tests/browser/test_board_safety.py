@@ -69,6 +69,7 @@ def test_keyboard_turn_and_trade_plain_errors_undo(open_notebook: OpenNotebook, 
     root.locator("[data-ugw=title]").click()
     tab_to(page, "roll")
     ring = page.evaluate(JS_FOCUS_RING)
+    shot(root, "keyboard-focus-roll")
     assert ring["style"] == "solid" and ring["width"] >= 2 and ring["colour"] != ring["background"], ring
     wait_armed(page, "button[data-ugw-action=roll]")
     old = page_seq(page)
@@ -107,6 +108,7 @@ def test_keyboard_turn_and_trade_plain_errors_undo(open_notebook: OpenNotebook, 
     assert dialog.is_visible()
     assert dialog.locator("[data-ugw=trade-give-prop-3]").is_checked()
     assert dialog.locator("[data-ugw=trade-get-cash]").input_value() == "99999"
+    shot(root, "trade-error-in-place")
     # ... and in Dutch
     kernel.run("w.lang = 'nl'")
     page.wait_for_function("() => document.querySelector('[data-ugw=root]').lang === 'nl'")

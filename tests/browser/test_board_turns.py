@@ -9,6 +9,7 @@ appeared where another was ignores a click for ~300 ms."""
 
 from __future__ import annotations
 
+from .board_checks import shot
 from .conftest import Kernel, OpenNotebook
 from .test_widget_browser import (
     IMPORTS,
@@ -81,6 +82,7 @@ def test_turn_narration_pause_and_announcements(open_notebook: OpenNotebook, ker
     assert now["summary"] and not now["roll"], now
     assert f"{names[first]} rolled 3 + 4" in now["announce"], now
     assert "course notes" in now["announce"] and f"{names[first]} +20" in now["announce"], now
+    shot(root, "narration-card-pause")
     page.wait_for_function("() => document.querySelectorAll('[data-ugw=root] [data-ugw=dice] .ugw-rolling').length === 0"
                            " && !document.querySelector('[data-ugw=root] [data-ugw=dice]').classList.contains('ugw-rolling')")
     assert page.evaluate(JS_DICE) == ["3", "4"]
