@@ -7,7 +7,11 @@ import importlib
 
 import pytest
 
-MODULES = ["ugentopoly_widget.engine.game", "ugentopoly_widget.engine.bots"]
+MODULES = [
+    "ugentopoly_widget.engine.game",
+    "ugentopoly_widget.engine.bots",
+    "ugentopoly_widget.engine.landings",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -13,6 +13,7 @@ from .errors import (
 )
 from .events import Event
 from .game import Game
+from .landings import LandingCounter, Landings, count_landings
 from .loader import bundled_boards, load_board, load_bundled, parse_board
 from .rules import CELL22, CLASSIC, PROFILES, UGENTOPOLY, RulesProfile, get_profile
 
@@ -20,6 +21,7 @@ __all__ = [
     "Action", "action_from_dict", "action_from_text", "Board", "Card", "CardKind", "Deck",
     "Tile", "TileKind", "BoardError", "IllegalActionError", "InvalidActionError",
     "SaveFileError", "SetupError", "UgentopolyError", "UndoError", "Event", "Game",
+    "LandingCounter", "Landings", "count_landings",
     "bundled_boards", "load_board", "load_bundled", "parse_board", "CELL22", "CLASSIC",
     "PROFILES", "UGENTOPOLY", "RulesProfile", "get_profile",
 ]

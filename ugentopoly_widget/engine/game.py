@@ -24,6 +24,7 @@ from .errors import (
     UndoError,
 )
 from .events import Event
+from .landings import LandingCounter, Landings, Per
 from .rules import RulesProfile, get_profile
 from .state import Decision, PlayerState
 from .writer import board_to_xml
@@ -261,6 +262,8 @@ class Game:
         self.testing = Testing(self)
         self._timed = rules.time_limit_minutes is not None
         self._engine = self._new_engine()
+        self._landing_counter: tuple[LandingCounter, int] | None = None
+        self._landing_events: list[Event] | None = None
 
     def _new_engine(self) -> Engine:
         return Engine(self.board, self.rules, list(self._specs), self.seed, self._clock)
@@ -371,6 +374,18 @@ class Game:
     def events(self) -> list[Event]:
         events: list[Event] = self._engine.events
         return events
+
+    def landings(self, per: Per = "roll") -> Landings:
+        """Where this game's rolls (or turns, ``per="turn"``) ended, tile by tile, with In Jail
+        apart from Just Visiting: card moves and jail included (see :mod:`.landings`)."""
+        events = self._engine.events
+        counter = self._landing_counter
+        if counter is None or self._landing_events is not events or counter[1] > len(events):
+            counter = (LandingCounter(self.board.size, self.board.jail_position), 0)
+        counter[0].feed(events[counter[1]:])  # only the events not read yet
+        self._landing_counter = (counter[0], len(events))
+        self._landing_events = events
+        return counter[0].landings(per)
 
     @property
     def actions(self) -> list[Action]:
