@@ -9,8 +9,9 @@ import json
 import re
 
 import pytest
+import traitlets
 
-from ugentopoly_widget import Game, UgentopolyWidget
+from ugentopoly_widget import UgentopolyWidget
 from ugentopoly_widget.widget_errors import plain_error
 
 
@@ -68,18 +69,32 @@ def test_undo_state_and_game_can_undo() -> None:
 def test_refusals_in_plain_words_both_languages() -> None:
     w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
     me = w.game.decision.player
-    w._on_msg(w, {"type": "act", "seq": w.state["seq"], "action": {
-        "type": "propose_trade", "player": me, "partner": 1 - me,
-        "give": {"properties": [], "cash": 0, "cards": []},
-        "get": {"properties": [], "cash": 0, "cards": []}}})
+    w._on_msg(
+        w,
+        {
+            "type": "act",
+            "seq": w.state["seq"],
+            "action": {
+                "type": "propose_trade",
+                "player": me,
+                "partner": 1 - me,
+                "give": {"properties": [], "cash": 0, "cards": []},
+                "get": {"properties": [], "cash": 0, "cards": []},
+            },
+        },
+    )
     err = w.error
     assert "refused" in err["message"]  # the full message stays for programmers (w.errors)
     assert err["text"]["en"] == "Choose something to give or to get before you send the offer."
     assert err["text"]["nl"].startswith("Kies iets")
     assert err["quiet"] is False
-    w._on_msg(w, {"type": "act", "seq": w.state["seq"] - 1, "action": {"type": "roll", "player": me}})
+    w._on_msg(
+        w, {"type": "act", "seq": w.state["seq"] - 1, "action": {"type": "roll", "player": me}}
+    )
     assert w.error["quiet"] is True  # a double click's second request: dropped quietly
-    assert plain_error("something nobody foresaw")["text"]["en"] == "That is not possible right now."
+    assert (
+        plain_error("something nobody foresaw")["text"]["en"] == "That is not possible right now."
+    )
 
 
 def test_net_worth_history_only_when_over_and_per_turn() -> None:
@@ -127,7 +142,7 @@ def test_display_bundle_carries_the_board_picture() -> None:
 def test_turn_pause_is_validated() -> None:
     w = _ugentopoly(turn_pause=0)
     assert w.turn_pause == 0
-    with pytest.raises(Exception):
+    with pytest.raises(traitlets.TraitError):
         w.turn_pause = -1
 
 
@@ -141,10 +156,17 @@ def test_html_export_shows_the_board_picture(keep_state: bool) -> None:
     from traitlets.config import Config
 
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbformat.v4.new_code_cell(
-        "from ugentopoly_widget import UgentopolyWidget\n"
-        'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=1)\nw')]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "from ugentopoly_widget import UgentopolyWidget\n"
+            'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=1)\nw'
+        )
+    ]
     nbclient.NotebookClient(nb, timeout=120, store_widget_state=keep_state).execute()
     assert ("widgets" in nb.metadata) == keep_state
     config = Config()

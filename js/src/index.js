@@ -6,7 +6,7 @@
 // (as on a real table) and the side panels (tabs) beside it on wide cells, below it on narrow
 // ones. The board is sized to the window's height too, so board and buttons are in view together.
 import { h, replace, money } from "./dom.js";
-import { t, tokenName } from "./i18n.js";
+import { t } from "./i18n.js";
 import { BoardView, heatColour } from "./board.js";
 import { Lobby } from "./lobby.js";
 import { renderActions, renderStatus, renderStrip, renderTileCard, TradeDialog, tileName } from "./panels.js";
@@ -437,10 +437,11 @@ function render({ model, el }) {
   }
 
   // The summary shown while a turn that ended by itself lingers (turn_pause).
-  function drawHold(state, board, L) {
+  function drawHold(state, L) {
     const last = state.last || {};
     const actor = state.players[last.actor];
     const next = state.decision && state.decision.player !== null ? state.players[state.decision.player] : null;
+    const hadFocus = actionsEl.contains(document.activeElement);
     replace(actionsEl,
       h("div", { class: "ugw-decision", "data-ugw": "turn-summary" },
         h("span", { class: "ugw-decision-text", text: `${next ? `${t(L, "next_up")}: ${next.name}` : ""}` })),
@@ -449,6 +450,8 @@ function render({ model, el }) {
         onclick: () => { holdUntil = 0; cancel(holdTimer); drawPanels(); },
       })));
     actionsEl.dataset.holding = actor ? "true" : "";
+    // keyboard users keep their place: Continue now, the next decision's first button after
+    if (hadFocus) actionsEl.querySelector("[data-ugw=continue]").focus({ preventScroll: true });
   }
 
   function drawPanels() {
@@ -457,7 +460,7 @@ function render({ model, el }) {
     tabs.sync();
     renderStrip(strip, c);
     renderStatus(statusEl, c);
-    if (performance.now() < holdUntil && c.state.phase === "play") drawHold(c.state, c.board, L);
+    if (performance.now() < holdUntil && c.state.phase === "play") drawHold(c.state, L);
     else { delete actionsEl.dataset.holding; renderActions(actionsEl, c); }
     trade.render(c);
     drawCenter();

@@ -21,9 +21,9 @@ CELLS = [
     'w_play = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=3, turn_pause=0)\n'
     'w_play.play_bots(6, everyone="heuristic")\nw_play',
     'w_auc = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1, turn_pause=0)\n'
-    'w_auc.game.testing.script_dice((1, 2))\nw_auc.roll()\nw_auc.decline()\nw_auc',
+    "w_auc.game.testing.script_dice((1, 2))\nw_auc.roll()\nw_auc.decline()\nw_auc",
     'w_trade = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=2, turn_pause=0)\n'
-    'w_trade.game.testing.give_property(0, 1)\nw_trade.refresh()\nw_trade',
+    "w_trade.game.testing.give_property(0, 1)\nw_trade.refresh()\nw_trade",
     'w_over = UgentopolyWidget("cell22", players=["Ann", "Bob", "Cy"], seed=4, turn_pause=0)\n'
     'w_over.play_bots(None, everyone="heuristic")\nw_over',
 ]
@@ -47,8 +47,13 @@ def test_axe_no_serious_violations_light_and_dark(
         trade.locator("[data-ugw=trade]").click()
         trade.locator("[data-ugw=trade-dialog]").wait_for(state="visible")
         page.wait_for_timeout(450)  # buttons armed (a fading button is not a contrast bug)
-        targets = {"lobby": lobby, "play": play, "auction": auction, "trade": trade,
-                   "game over": over}
+        targets = {
+            "lobby": lobby,
+            "play": play,
+            "auction": auction,
+            "trade": trade,
+            "game over": over,
+        }
         for state, root in targets.items():
             root.scroll_into_view_if_needed()
             found[f"{state}/{theme}"] = axe_serious(root)
@@ -73,24 +78,34 @@ def test_axe_no_serious_violations_light_and_dark(
         print(f"\n[axe] {len(found)} state/theme runs, no critical or serious violations")
 
 
-def test_house_offer_tile_card_timer_and_tokens(open_notebook: OpenNotebook, kernel: Kernel) -> None:
-    page = open_notebook([
-        IMPORTS,
-        'w = UgentopolyWidget("cell22", players=["Ann", "Bob"], seed=2, turn_pause=0)\n'
-        "p = w.game.decision.player\n"
-        "w.game.testing.give_property(p, 5)\nw.game.testing.place(p, 2)\n"
-        "w.game.testing.script_dice((1, 2))\nw.roll()\nw",
-        'u = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=1)\nu',
-        'c = UgentopolyWidget("classic", players=8, seed=1, options={"turn_timer_seconds": 60})\nc',
-    ], "details.ipynb")
+def test_house_offer_tile_card_timer_and_tokens(
+    open_notebook: OpenNotebook, kernel: Kernel
+) -> None:
+    page = open_notebook(
+        [
+            IMPORTS,
+            'w = UgentopolyWidget("cell22", players=["Ann", "Bob"], seed=2, turn_pause=0)\n'
+            "p = w.game.decision.player\n"
+            "w.game.testing.give_property(p, 5)\nw.game.testing.place(p, 2)\n"
+            "w.game.testing.script_dice((1, 2))\nw.roll()\nw",
+            'u = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=1)\nu',
+            'c = UgentopolyWidget("classic", players=8, seed=1,\n'
+            '                     options={"turn_timer_seconds": 60})\nc',
+        ],
+        "details.ipynb",
+    )
     roots = page.locator("[data-ugw=root]")
     roots.nth(2).wait_for(state="visible")
     cell22, ugent, classic = roots.nth(0), roots.nth(1), roots.nth(2)
     # 8. the house offer's Build is a main button, beside "Don't buy", not behind a toggle
     assert kernel.eval("w.game.decision.kind") == "house_offer"
-    build = cell22.locator("[data-ugw=actions] > .ugw-buttons button[data-ugw-action=build][data-ugw-pos='5']")
+    build = cell22.locator(
+        "[data-ugw=actions] > .ugw-buttons button[data-ugw-action=build][data-ugw-pos='5']"
+    )
     assert build.is_visible() and "ugw-primary" in (build.get_attribute("class") or "")
-    assert cell22.locator("[data-ugw=actions] > .ugw-buttons button[data-ugw-action=decline]").is_visible()
+    assert cell22.locator(
+        "[data-ugw=actions] > .ugw-buttons button[data-ugw-action=decline]"
+    ).is_visible()
     shot(cell22, "cell22-house-offer")
     # 9. the Ugentopoly tile card: rent and whole-group rent, no houses, hotels or house price
     ugent.locator("[data-ugw-tile='1']").click()
@@ -117,12 +132,17 @@ def test_house_offer_tile_card_timer_and_tokens(open_notebook: OpenNotebook, ker
     kernel.run("w.show_heat([float(k) for k in range(22)], label='landings')")
     cell22.locator("[data-ugw=heat-legend]").wait_for(state="visible")
     heat = cell22.locator("[data-ugw-tile='21'] [data-ugw=heat-cell]")
-    assert heat.get_attribute("data-value") == "21" and heat.evaluate("(e) => e.style.background") != ""
+    assert (
+        heat.get_attribute("data-value") == "21"
+        and heat.evaluate("(e) => e.style.background") != ""
+    )
     cell22.locator("[data-ugw-tile='21']").scroll_into_view_if_needed()
     on_top = cell22.locator("[data-ugw-tile='21'] .ugw-tile-name").evaluate(
         "(n) => { const r = n.getBoundingClientRect();"
         " const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
-        " return e && e.closest('.ugw-tile-name') ? true : (e ? e.className + '/' + e.tagName : null); }")
+        " return e && e.closest('.ugw-tile-name') ? true"
+        " : (e ? e.className + '/' + e.tagName : null); }"
+    )
     assert on_top is True, f"the heat layer covers the tile name: {on_top}"
     # a screen reader hears the name, the price, the owner and who stands on a tile
     said = cell22.locator("[data-ugw-tile='5']").evaluate("(t) => t.textContent")
@@ -134,6 +154,8 @@ def test_house_offer_tile_card_timer_and_tokens(open_notebook: OpenNotebook, ker
     owner = kernel_snapshot(kernel)["owner"][5]
     colour = kernel.eval(f"w.game.players[{owner}].colour")
     border = cell22.locator("[data-ugw-tile='5']").evaluate(
-        "(t) => { const cs = getComputedStyle(t, '::before'); return [cs.borderTopWidth, cs.borderTopColor]; }")
-    r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
+        "(t) => { const cs = getComputedStyle(t, '::before');"
+        " return [cs.borderTopWidth, cs.borderTopColor]; }"
+    )
+    r, g, b = (int(colour[k : k + 2], 16) for k in (1, 3, 5))
     assert float(border[0].replace("px", "")) >= 2 and border[1] == f"rgb({r}, {g}, {b})", border

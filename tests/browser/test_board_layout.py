@@ -24,7 +24,10 @@ def font_floor(board_width: float) -> float:
 
 def _sidebar(page, open_: bool) -> None:  # type: ignore[no-untyped-def]
     if open_:
-        page.evaluate("() => { const s = window.jupyterapp.shell; s.activateById('filebrowser'); s.expandLeft(); }")
+        page.evaluate(
+            "() => { const s = window.jupyterapp.shell;"
+            " s.activateById('filebrowser'); s.expandLeft(); }"
+        )
     else:
         page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
 
@@ -33,18 +36,24 @@ def _sidebar(page, open_: bool) -> None:  # type: ignore[no-untyped-def]
 def test_board_and_buttons_in_view_text_fits(
     open_notebook: OpenNotebook, kernel: Kernel, profile: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    page = open_notebook([
-        IMPORTS,
-        f'w = UgentopolyWidget("{profile}", players=["Ann", "Bob", "Cleo"], seed=5, turn_pause=0)\n'
-        'w.play_bots(12, everyone="heuristic")\nw',
-    ], f"fit_{profile}.ipynb")
+    page = open_notebook(
+        [
+            IMPORTS,
+            f'w = UgentopolyWidget("{profile}", players=["Ann", "Bob", "Cleo"], seed=5,\n'
+            "                      turn_pause=0)\n"
+            'w.play_bots(12, everyone="heuristic")\nw',
+        ],
+        f"fit_{profile}.ipynb",
+    )
     root = root_of(page)
     report: list[str] = []
     for theme in ("light", "dark"):
         set_theme(page, theme)
         for lang in ("en", "nl"):
             kernel.run(f"w.lang = '{lang}'")
-            page.wait_for_function("(l) => document.querySelector('[data-ugw=root]').lang === l", arg=lang)
+            page.wait_for_function(
+                "(l) => document.querySelector('[data-ugw=root]').lang === l", arg=lang
+            )
             for width, browser in SIZES:
                 page.set_viewport_size({"width": width, "height": HEIGHT})
                 _sidebar(page, browser)
@@ -56,12 +65,18 @@ def test_board_and_buttons_in_view_text_fits(
                 assert not outside, f"{where}: buttons out of view {outside} (view {view['view']})"
                 assert view["horizontalScroll"] <= 2, f"{where}: the widget scrolls sideways"
                 text = tile_text(root)
-                assert not text["problems"], f"{where}: {text['count']} problems: {text['problems']}"
+                assert not text["problems"], (
+                    f"{where}: {text['count']} problems: {text['problems']}"
+                )
                 floor = font_floor(text["boardWidth"])
-                assert text["minFont"] >= floor - 0.01, f"{where}: tile text {text['minFont']} px < {floor}"
-                report.append(f"{width}{'+f' if browser else ''}/{theme}/{lang}: widget "
-                              f"{view['rootWidth']:.0f} board {view['board']['width']:.0f}x"
-                              f"{view['board']['height']:.0f} font>={text['minFont']:.1f}")
+                assert text["minFont"] >= floor - 0.01, (
+                    f"{where}: tile text {text['minFont']} px < {floor}"
+                )
+                report.append(
+                    f"{width}{'+f' if browser else ''}/{theme}/{lang}: widget "
+                    f"{view['rootWidth']:.0f} board {view['board']['width']:.0f}x"
+                    f"{view['board']['height']:.0f} font>={text['minFont']:.1f}"
+                )
                 shot(page, f"{profile}-{width}{'-files' if browser else ''}-{theme}-{lang}")
     set_theme(page, "light")
     # the centre: the game's own name (as in the title), the two decks, the dice

@@ -21,7 +21,10 @@ from .test_widget_browser import (
     wait_seq_change,
 )
 
-JS_ACTIVE = "() => { const a = document.activeElement; return a ? (a.dataset.ugwAction || a.dataset.ugw || a.tagName) : null; }"
+JS_ACTIVE = (
+    "() => { const a = document.activeElement;"
+    " return a ? (a.dataset.ugwAction || a.dataset.ugw || a.tagName) : null; }"
+)
 
 # The focus ring of the focused element: style, width, colour and the colour behind it.
 JS_FOCUS_RING = """
@@ -40,15 +43,22 @@ def tab_to(page: Page, target: str, limit: int = 30) -> int:
         if page.evaluate(JS_ACTIVE) == target:
             return n
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab did not reach {target!r} in {limit} presses (at {page.evaluate(JS_ACTIVE)})")
+    raise AssertionError(
+        f"Tab did not reach {target!r} in {limit} presses (at {page.evaluate(JS_ACTIVE)})"
+    )
 
 
-def test_keyboard_turn_and_trade_plain_errors_undo(open_notebook: OpenNotebook, kernel: Kernel) -> None:
-    page = open_notebook([
-        IMPORTS,
-        'w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1, turn_pause=0)\nw',
-        "w.game.testing.script_dice((1, 2))\nw.refresh()",
-    ], "keyboard_trade.ipynb")
+def test_keyboard_turn_and_trade_plain_errors_undo(
+    open_notebook: OpenNotebook, kernel: Kernel
+) -> None:
+    page = open_notebook(
+        [
+            IMPORTS,
+            'w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1, turn_pause=0)\nw',
+            "w.game.testing.script_dice((1, 2))\nw.refresh()",
+        ],
+        "keyboard_trade.ipynb",
+    )
     root = root_of(page)
     shape = notebook_shape(page)
     snap = kernel_snapshot(kernel)
@@ -70,7 +80,9 @@ def test_keyboard_turn_and_trade_plain_errors_undo(open_notebook: OpenNotebook, 
     tab_to(page, "roll")
     ring = page.evaluate(JS_FOCUS_RING)
     shot(root, "keyboard-focus-roll")
-    assert ring["style"] == "solid" and ring["width"] >= 2 and ring["colour"] != ring["background"], ring
+    assert (
+        ring["style"] == "solid" and ring["width"] >= 2 and ring["colour"] != ring["background"]
+    ), ring
     wait_armed(page, "button[data-ugw-action=roll]")
     old = page_seq(page)
     page.keyboard.press("Enter")
@@ -83,7 +95,9 @@ def test_keyboard_turn_and_trade_plain_errors_undo(open_notebook: OpenNotebook, 
     wait_seq_change(page, old)
     snap = assert_page_matches_kernel(page, kernel)
     assert snap["owner"][3] == me and snap["decision"] == ["post_roll", me]
-    page.wait_for_function("() => !document.querySelector('[data-ugw=root] [data-ugw=undo]').disabled")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-ugw=root] [data-ugw=undo]').disabled"
+    )
 
     # Trade by keyboard; the first offer asks too much: a plain error in the dialog, which
     # keeps its choices.
@@ -114,8 +128,10 @@ def test_keyboard_turn_and_trade_plain_errors_undo(open_notebook: OpenNotebook, 
     page.wait_for_function("() => document.querySelector('[data-ugw=root]').lang === 'nl'")
     tab_to(page, "trade-send")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => (document.querySelector('[data-ugw=trade-error]') || {}).textContent"
-                           " && document.querySelector('[data-ugw=trade-error]').textContent.includes('heeft maar')")
+    page.wait_for_function(
+        "() => (document.querySelector('[data-ugw=trade-error]') || {}).textContent"
+        " && document.querySelector('[data-ugw=trade-error]').textContent.includes('heeft maar')"
+    )
     kernel.run("w.lang = 'en'")
     # fix the amount and send
     root.locator("[data-ugw=trade-get-cash]").focus()
@@ -141,10 +157,14 @@ def test_keyboard_turn_and_trade_plain_errors_undo(open_notebook: OpenNotebook, 
 def test_lobby_starts_play_in_one_click_and_forgets_the_last_game(
     open_notebook: OpenNotebook, kernel: Kernel
 ) -> None:
-    page = open_notebook([
-        IMPORTS,
-        'w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1, seats=["person", "heuristic"], turn_pause=0)\nw',
-    ], "lobby_again.ipynb")
+    page = open_notebook(
+        [
+            IMPORTS,
+            'w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1,\n'
+            '                     seats=["person", "heuristic"], turn_pause=0)\nw',
+        ],
+        "lobby_again.ipynb",
+    )
     root = root_of(page)
     root.locator("[data-ugw=new-game]").click()
     lobby = root.locator("[data-ugw=lobby]")
@@ -176,17 +196,24 @@ def test_lobby_starts_play_in_one_click_and_forgets_the_last_game(
     lobby.wait_for(state="hidden")
 
 
-def test_kernel_restart_shows_run_the_cell_again(open_notebook: OpenNotebook, kernel: Kernel) -> None:
-    page = open_notebook([
-        IMPORTS,
-        'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=1, turn_pause=0)\nw',
-        'lobby = UgentopolyWidget.open_lobby("classic")\nlobby',
-    ], "restart.ipynb")
+def test_kernel_restart_shows_run_the_cell_again(
+    open_notebook: OpenNotebook, kernel: Kernel
+) -> None:
+    page = open_notebook(
+        [
+            IMPORTS,
+            'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=1, turn_pause=0)\nw',
+            'lobby = UgentopolyWidget.open_lobby("classic")\nlobby',
+        ],
+        "restart.ipynb",
+    )
     roots = page.locator("[data-ugw=root]")
     roots.nth(1).wait_for(state="visible")
     overlay = page.locator("[data-ugw=disconnected]")
     assert overlay.count() == 2 and not overlay.first.is_visible()
-    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.restart()")
+    page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.restart()"
+    )
     for k in range(2):
         overlay.nth(k).wait_for(state="visible", timeout=20_000)
         assert "run the cell again" in overlay.nth(k).inner_text().lower()

@@ -47,7 +47,8 @@ async (p) => {
 """
 
 JS_DICE = """
-() => [...document.querySelectorAll('[data-ugw=root] [data-ugw=dice] .ugw-die')].map((d) => d.dataset.value)
+() => [...document.querySelectorAll('[data-ugw=root] [data-ugw=dice] .ugw-die')]
+  .map((d) => d.dataset.value)
 """
 
 
@@ -55,13 +56,18 @@ def narration(page, player: int) -> dict:  # type: ignore[no-untyped-def]
     return dict(page.evaluate(JS_NARRATION, player))
 
 
-def test_turn_narration_pause_and_announcements(open_notebook: OpenNotebook, kernel: Kernel) -> None:
-    page = open_notebook([
-        IMPORTS,
-        'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=3, turn_pause=1.5)\nw',
-        'w.game.testing.script_dice((3, 4), (1, 2))\n'
-        'w.game.testing.stack_deck("CHANCE", ["card.chance.06"])\nw.refresh()',
-    ], "narration.ipynb")
+def test_turn_narration_pause_and_announcements(
+    open_notebook: OpenNotebook, kernel: Kernel
+) -> None:
+    page = open_notebook(
+        [
+            IMPORTS,
+            'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=3, turn_pause=1.5)\nw',
+            "w.game.testing.script_dice((3, 4), (1, 2))\n"
+            'w.game.testing.stack_deck("CHANCE", ["card.chance.06"])\nw.refresh()',
+        ],
+        "narration.ipynb",
+    )
     root = root_of(page)
     snap = kernel_snapshot(kernel)
     first = snap["decision"][1]
@@ -83,8 +89,10 @@ def test_turn_narration_pause_and_announcements(open_notebook: OpenNotebook, ker
     assert f"{names[first]} rolled 3 + 4" in now["announce"], now
     assert "course notes" in now["announce"] and f"{names[first]} +20" in now["announce"], now
     shot(root, "narration-card-pause")
-    page.wait_for_function("() => document.querySelectorAll('[data-ugw=root] [data-ugw=dice] .ugw-rolling').length === 0"
-                           " && !document.querySelector('[data-ugw=root] [data-ugw=dice]').classList.contains('ugw-rolling')")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-ugw=root] [data-ugw=dice]')"
+        ".classList.contains('ugw-rolling')"
+    )
     assert page.evaluate(JS_DICE) == ["3", "4"]
     # After the pause Bob's roll button appears (the card stays until the next action).
     root.locator("button[data-ugw-action=roll]").wait_for(state="visible", timeout=6_000)
@@ -103,8 +111,10 @@ def test_turn_narration_pause_and_announcements(open_notebook: OpenNotebook, ker
     assert now["landed"] == "3", now
 
     # Reduced motion: nothing hops or shakes, the state is the same.
-    kernel.run("w.lang = 'en'\nw.decline() if w.game.decision.kind == 'buy' else None\n"
-               "w.game.testing.script_dice((1, 2))")
+    kernel.run(
+        "w.lang = 'en'\nw.decline() if w.game.decision.kind == 'buy' else None\n"
+        "w.game.testing.script_dice((1, 2))"
+    )
     page.emulate_media(reduced_motion="reduce")
     wait_armed(page, "button[data-ugw-action=roll]")
     mover = kernel_snapshot(kernel)["decision"][1]
@@ -117,11 +127,14 @@ def test_turn_narration_pause_and_announcements(open_notebook: OpenNotebook, ker
 
 
 def test_double_click_applies_one_action(open_notebook: OpenNotebook, kernel: Kernel) -> None:
-    page = open_notebook([
-        IMPORTS,
-        'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=3, turn_pause=0)\nw',
-        "w.game.testing.script_dice((1, 2), (2, 3), (2, 4))\nw.refresh()",
-    ], "double_click.ipynb")
+    page = open_notebook(
+        [
+            IMPORTS,
+            'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=3, turn_pause=0)\nw',
+            "w.game.testing.script_dice((1, 2), (2, 3), (2, 4))\nw.refresh()",
+        ],
+        "double_click.ipynb",
+    )
     root = root_of(page)
     roller = kernel_snapshot(kernel)["decision"][1]
     actions = int(kernel.eval("len(w.game.actions)"))
@@ -144,12 +157,17 @@ def test_double_click_applies_one_action(open_notebook: OpenNotebook, kernel: Ke
     assert kernel_snapshot(kernel)["owner"][3] == roller
 
 
-def test_new_button_in_old_place_ignores_a_quick_click(open_notebook: OpenNotebook, kernel: Kernel) -> None:
-    page = open_notebook([
-        IMPORTS,
-        'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=3, turn_pause=0)\nw',
-        "w.game.testing.script_dice((1, 2))\nw.refresh()",
-    ], "quick_click.ipynb")
+def test_new_button_in_old_place_ignores_a_quick_click(
+    open_notebook: OpenNotebook, kernel: Kernel
+) -> None:
+    page = open_notebook(
+        [
+            IMPORTS,
+            'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=3, turn_pause=0)\nw',
+            "w.game.testing.script_dice((1, 2))\nw.refresh()",
+        ],
+        "quick_click.ipynb",
+    )
     root_of(page)
     wait_armed(page, "button[data-ugw-action=roll]")
     # Click Roll, then click whatever button is at the same spot 150 ms after it appears.

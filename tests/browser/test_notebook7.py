@@ -45,17 +45,26 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServe
     ARTIFACTS.mkdir(exist_ok=True)
     log_path = ARTIFACTS / "notebook7-server.log"
     cmd = [
-        sys.executable, "-m", "notebook", "--no-browser",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        f"--ServerApp.root_dir={root_dir}", "--IdentityProvider.token=", "--ServerApp.password=",
-        "--ServerApp.disable_check_xsrf=True", "--JupyterNotebookApp.expose_app_in_browser=True",
+        sys.executable,
+        "-m",
+        "notebook",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={root_dir}",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        "--JupyterNotebookApp.expose_app_in_browser=True",
         "--ServerApp.open_browser=False",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     log = log_path.open("wb")
-    proc = subprocess.Popen(cmd, cwd=root_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        cmd, cwd=root_dir, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+    )
     server = JupyterServer(f"http://127.0.0.1:{port}", root_dir, proc, log_path)
     deadline = time.monotonic() + 90
     try:
@@ -67,7 +76,9 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServe
                 break
             except (urllib.error.URLError, OSError, ValueError):
                 if time.monotonic() > deadline:
-                    pytest.fail(f"jupyter notebook did not start:\n{server.log_tail()}", pytrace=False)
+                    pytest.fail(
+                        f"jupyter notebook did not start:\n{server.log_tail()}", pytrace=False
+                    )
                 time.sleep(0.25)
         yield server
     finally:
@@ -84,19 +95,25 @@ def _open(page: Page, server: JupyterServer, cells: list[str], name: str) -> Non
     path: Path = server.root_dir / name
     path.write_text(json.dumps(make_notebook(cells), indent=1), encoding="utf-8")
     page.goto(f"{server.url}/notebooks/{name}")
-    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)",
-                           timeout=UI_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=UI_TIMEOUT_MS
+    )
     page.wait_for_function(_JS_WAIT_KERNEL_IDLE, arg=name, timeout=KERNEL_TIMEOUT_MS)
     result = page.evaluate(_JS_RUN_ALL)
     assert not result["errors"] and all(c is not None for c in result["counts"]), result
 
 
 def test_notebook7_renders_and_plays(page: Page, notebook7: JupyterServer, kernel: Kernel) -> None:
-    _open(page, notebook7, [
-        IMPORTS,
-        'w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1, turn_pause=0)\nw',
-        "w.game.testing.script_dice((1, 2))\nw.refresh()",
-    ], "nb7.ipynb")
+    _open(
+        page,
+        notebook7,
+        [
+            IMPORTS,
+            'w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1, turn_pause=0)\nw',
+            "w.game.testing.script_dice((1, 2))\nw.refresh()",
+        ],
+        "nb7.ipynb",
+    )
     kernel.page = page
     try:
         root = root_of(page)
