@@ -251,10 +251,14 @@ export class BoardView {
     return longest;
   }
 
-  highlight(pos) {
+  // Light up the tile a token landed on, `delay` ms from now (when its hops are done).
+  highlight(pos, delay = 0) {
     if (this.landed !== null && this.tiles[this.landed]) this.tiles[this.landed].el.classList.remove("ugw-landed");
     this.landed = typeof pos === "number" && this.tiles[pos] ? pos : null;
-    if (this.landed !== null) this.tiles[this.landed].el.classList.add("ugw-landed");
+    if (this.landed === null) return;
+    const el = this.tiles[this.landed].el;
+    el.style.setProperty("--ugw-settle", `${Math.round(delay)}ms`);
+    el.classList.add("ugw-landed");
   }
 
   drawTiles(state, hotelLevel) {

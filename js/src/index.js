@@ -478,7 +478,7 @@ function render({ model, el }) {
     const moves = last.moves || [];
     const landed = moves.length ? moves[moves.length - 1][2] : null;
     const jailed = (last.jail || []).map((i) => state.players[i] && state.players[i].position);
-    boardView.highlight(jailed.length ? jailed[jailed.length - 1] : landed);
+    boardView.highlight(jailed.length ? jailed[jailed.length - 1] : landed, diceDelay + moveMs);
     if (last.card) drawnCard = last.card;
     else if (last.n) drawnCard = null;
     drawTable();

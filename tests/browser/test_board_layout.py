@@ -80,6 +80,8 @@ def test_board_and_buttons_in_view_text_fits(
                 shot(page, f"{profile}-{width}{'-files' if browser else ''}-{theme}-{lang}")
     set_theme(page, "light")
     # the centre: the game's own name (as in the title), the two decks, the dice
+    kernel.run("w.lang = 'en'")
+    page.wait_for_function("() => document.querySelector('[data-ugw=root]').lang === 'en'")
     title = kernel.eval("w.board_data['titles']['en']")
     assert root.locator("[data-ugw=board-title]").inner_text().strip().lower() == title.lower()
     assert root.locator("[data-ugw=decks] .ugw-deck").count() >= 1
