@@ -29,7 +29,11 @@ __all__ = [
     "Action", "Board", "BoardError", "Event", "Game", "IllegalActionError",
     "InvalidActionError", "SaveFileError", "SetupError", "UndoError", "load_board",
     "load_bundled", "UgentopolyWidget", "__version__",
+    "landing_distribution", "transition_matrix", "dice_distribution",
 ]
+
+# The probability lab needs numpy and pandas: imported on first use, never by the engine.
+_PROBABILITY = ("landing_distribution", "transition_matrix", "dice_distribution")
 
 
 def __getattr__(name: str) -> Any:
@@ -37,4 +41,8 @@ def __getattr__(name: str) -> Any:
         from .widget import UgentopolyWidget
 
         return UgentopolyWidget
+    if name in _PROBABILITY:
+        from . import probability
+
+        return getattr(probability, name)
     raise AttributeError(name)

@@ -67,11 +67,14 @@ class LandingCounter:
     A roll is counted when it is over: at the next movement roll, at the end of the turn or at
     the end of the game. :meth:`landings` can include the roll still in progress."""
 
-    def __init__(self, size: int, jail: int | None) -> None:
+    def __init__(self, size: int, jail: int | None, *, record: bool = False) -> None:
         if size < 1:
             raise ValueError("a board has at least one tile")
         self.size = size
         self.jail = jail
+        # record=True keeps where every counted roll ended, in order (``size`` = In Jail):
+        # what a convergence chart needs.
+        self.history: list[int] | None = [] if record else None
         self.by_roll = [0] * (size + 1)  # the last slot is In Jail
         self.by_turn = [0] * (size + 1)
         self.reset_game()
@@ -86,6 +89,8 @@ class LandingCounter:
         """Forget everything: counts and positions."""
         self.by_roll = [0] * (self.size + 1)
         self.by_turn = [0] * (self.size + 1)
+        if self.history is not None:
+            self.history = []
         self.reset_game()
 
     def _where(self, player: int) -> int:
@@ -93,7 +98,10 @@ class LandingCounter:
 
     def _end_roll(self) -> None:
         if self._pending is not None:
-            self.by_roll[self._where(self._pending)] += 1
+            slot = self._where(self._pending)
+            self.by_roll[slot] += 1
+            if self.history is not None:
+                self.history.append(slot)
             self._pending = None
 
     def feed(self, events: Iterable[Event]) -> None:

@@ -1,0 +1,47 @@
+"""The probability lab: exact landing odds, fast Monte Carlo, money, counting over games.
+
+Numbers and DataFrames from a ``Game`` (or a ``Board`` and a rules profile); it imports the
+engine, never the widget. The maths and every assumption: docs/probability.md.
+
+>>> from ugentopoly_widget import Game
+>>> from ugentopoly_widget.probability import landing_distribution
+>>> game = Game("classic", board="bundled:classic-standard-decks")
+>>> df = landing_distribution(game)
+>>> df.nlargest(3, "probability").name.tolist()
+['In Jail', 'Illinois Avenue', 'GO']
+"""
+
+from __future__ import annotations
+
+from .api import (
+    compare_landings,
+    convergence,
+    expected_total_variation,
+    landing_distribution,
+    landing_model,
+    next_roll_distribution,
+    observed_distribution,
+    overlay,
+    roll_history,
+    tile_table,
+    total_variation,
+    transition_matrix,
+)
+from .chain import Chain
+from .dice import DiceDistribution, dice_distribution
+from .errors import (
+    CyclingDeckError,
+    DiceError,
+    MissingJailError,
+    ProbabilityError,
+    UnsupportedCardError,
+)
+from .model import Options
+
+__all__ = [
+    "Chain", "CyclingDeckError", "DiceDistribution", "DiceError", "MissingJailError",
+    "Options", "ProbabilityError", "UnsupportedCardError", "compare_landings", "convergence",
+    "dice_distribution", "expected_total_variation", "landing_distribution", "landing_model",
+    "next_roll_distribution", "observed_distribution", "overlay", "roll_history", "tile_table",
+    "total_variation", "transition_matrix",
+]

@@ -1,0 +1,33 @@
+"""The named errors of the probability layer: what the model cannot do, and why."""
+
+from __future__ import annotations
+
+from ..engine.errors import UgentopolyError
+
+
+class ProbabilityError(UgentopolyError, ValueError):
+    """The probability model cannot be built for this board, rules or options."""
+
+
+class DiceError(ProbabilityError):
+    """Dice options out of the range the engine plays (1-3 dice of 2-20 sides)."""
+
+
+class MissingJailError(ProbabilityError):
+    """Something sends players to jail (a tile, a card, the third double) but the board has
+    no JAIL tile to put them on."""
+
+
+class UnsupportedCardError(ProbabilityError):
+    """A card whose effect on the token the chain cannot model (an unknown kind, a target
+    off the board, a deck that can move a token round for ever)."""
+
+
+class CyclingDeckError(ProbabilityError):
+    """``decks="strict"`` and a deck cycles: the chain models random draws only."""
+
+
+__all__ = [
+    "ProbabilityError", "DiceError", "MissingJailError", "UnsupportedCardError",
+    "CyclingDeckError",
+]
