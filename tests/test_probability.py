@@ -119,12 +119,28 @@ def test_standard_decks_board_is_bundled_and_plays() -> None:
 
 # Short jail strategy, per roll, standard 16 + 16 decks drawn with replacement, third double
 # to jail without moving: rows checked against the published long-run table (4 decimals, %).
-PUBLISHED_SHORT = {0: 3.0961, 7: 0.8650, 10: 2.2695, 24: 3.1858, 25: 3.0659, 40: 3.9500}
+PUBLISHED_SHORT = {
+    0: 3.0961, 1: 2.1314, 4: 2.3285, 5: 2.9631, 7: 0.8650, 10: 2.2695, 11: 2.7017,
+    19: 3.0852, 20: 2.8836, 22: 1.0480, 24: 3.1858, 25: 3.0659, 30: 0.0, 36: 0.8669,
+    39: 2.6260, 40: 3.9500,
+}
+# The long column of the same table lets a player who leaves jail on doubles roll again.
+PUBLISHED_LONG_WITH_ROLL_AGAIN = {0: 2.9143}
 
 
 def test_published_short_column_rows() -> None:
     df = landing_distribution("classic", board=STANDARD, jail="short", per="roll")
     assert {row: percent(df, row) for row in PUBLISHED_SHORT} == PUBLISHED_SHORT
+
+
+def test_published_long_column_needs_the_roll_again_variant() -> None:
+    df = landing_distribution(
+        "classic", board=STANDARD, jail="long", per="roll", jail_doubles_roll_again=True
+    )
+    rows = PUBLISHED_LONG_WITH_ROLL_AGAIN
+    assert {row: percent(df, row) for row in rows} == rows
+    official = landing_distribution("classic", board=STANDARD, jail="long", per="roll")
+    assert percent(official, 0) != rows[0]  # the official rules give another figure
 
 
 def test_standard_decks_identities_derived_in_the_docs() -> None:
