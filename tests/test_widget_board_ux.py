@@ -92,9 +92,9 @@ def test_refusals_in_plain_words_both_languages() -> None:
         w, {"type": "act", "seq": w.state["seq"] - 1, "action": {"type": "roll", "player": me}}
     )
     assert w.error["quiet"] is True  # a double click's second request: dropped quietly
-    assert (
-        plain_error("something nobody foresaw")["text"]["en"] == "That is not possible right now."
-    )
+    generic = plain_error("0:roll refused: something nobody foresaw. Decision: ...")
+    assert generic["text"]["en"] == "That is not possible right now."
+    assert plain_error("bot error: KeyError: 3")["text"]["en"] == "bot error: KeyError: 3"
 
 
 def test_net_worth_history_only_when_over_and_per_turn() -> None:

@@ -87,4 +87,7 @@ def plain_error(message: str) -> dict[str, Any]:
             groups = [g for g in m.groups() if g is not None]
             return {"text": {"en": en.format(*groups), "nl": nl.format(*groups)},
                     "quiet": False}
-    return {"text": {"en": _GENERIC[0], "nl": _GENERIC[1]}, "quiet": False}
+    if "refused" in message:
+        return {"text": {"en": _GENERIC[0], "nl": _GENERIC[1]}, "quiet": False}
+    # not a refusal (a bot's or a callback's error, say): the message itself is the news
+    return {"text": {"en": message, "nl": message}, "quiet": False}
