@@ -30,10 +30,12 @@ __all__ = [
     "InvalidActionError", "SaveFileError", "SetupError", "UndoError", "load_board",
     "load_bundled", "UgentopolyWidget", "__version__",
     "landing_distribution", "transition_matrix", "dice_distribution",
+    "simulate", "compare", "sweep",
 ]
 
-# The probability lab needs numpy and pandas: imported on first use, never by the engine.
+# The analysis layer needs numpy and pandas: imported on first use, never by the engine.
 _PROBABILITY = ("landing_distribution", "transition_matrix", "dice_distribution")
+_SIMULATION = ("simulate", "compare", "sweep")
 
 
 def __getattr__(name: str) -> Any:
@@ -45,4 +47,8 @@ def __getattr__(name: str) -> Any:
         from . import probability
 
         return getattr(probability, name)
+    if name in _SIMULATION:
+        from . import simulation
+
+        return getattr(simulation, name)
     raise AttributeError(name)

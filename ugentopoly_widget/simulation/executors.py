@@ -1,0 +1,300 @@
+"""Running chunks: in this process, on a process pool, on any concurrent.futures executor, or
+on a Dask cluster. Faults stay local: a game that raises is a failure row (in the worker); a
+worker process that dies costs its chunk one retry; Ctrl-C returns what finished.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import traceback
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.errors import SetupError
+from .seeding import game_seed
+from .settings import Settings
+from .worker import ChunkResult, Row, run_chunk
+
+Chunk = tuple[int, int]
+ProgressCallback = Callable[[int, int], None]
+
+
+@dataclass
+class Outcome:
+    """Everything the executors hand back to :func:`simulate`."""
+
+    chunks: list[ChunkResult] = field(default_factory=list)
+    lost: list[Row] = field(default_factory=list)  # failure rows of games whose chunk was lost
+    interrupted: bool = False
+    executor: str = "serial"
+    workers: int = 1
+    retried: int = 0  # chunks run a second time after a worker died
+    # Applied to every chunk as it arrives (results.compact: rows to small DataFrames), so a
+    # long run holds compact columns, never millions of tuples.
+    compact: Callable[[ChunkResult], ChunkResult] = lambda result: result
+
+    def add(self, result: ChunkResult) -> None:
+        self.chunks.append(self.compact(result))
+
+
+def is_dask_client(executor: object) -> bool:
+    """A ``dask.distributed.Client`` (checked by name: dask is an optional extra)."""
+    return type(executor).__name__ == "Client" and type(executor).__module__.startswith(
+        "distributed"
+    )
+
+
+def default_workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def chunks_of(games: int, chunk_size: int) -> list[Chunk]:
+    return [(start, min(start + chunk_size, games)) for start in range(0, games, chunk_size)]
+
+
+def default_chunk_size(games: int, workers: int) -> int:
+    """About eight chunks per worker (the last ones balance the load), at most 100 games each
+    (a progress bar that moves, little lost when a worker dies)."""
+    return max(1, min(100, -(-games // (workers * 8))))
+
+
+class _Progress:
+    """Counts finished games: a tqdm bar (notebook or terminal), a callback, or nothing."""
+
+    def __init__(self, total: int, progress: bool | ProgressCallback, label: str) -> None:
+        self.total = total
+        self.done = 0
+        self.callback: ProgressCallback | None = None
+        self.bar: Any = None
+        if callable(progress):
+            self.callback = progress
+        elif progress:
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(total=total, unit="game", desc=label, smoothing=0.1)
+
+    def update(self, count: int) -> None:
+        self.done += count
+        if self.bar is not None:
+            self.bar.update(count)
+        if self.callback is not None:
+            self.callback(self.done, self.total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _lost(settings: Settings, seed: int, chunk: Chunk, why: str, detail: str) -> list[Row]:
+    return [(i, game_seed(seed, i), why, detail) for i in range(chunk[0], chunk[1])]
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C in a terminal reaches the whole process group: the parent decides what stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _mp_context() -> Any:
+    # fork on Linux: bots defined in a notebook or a script's __main__ reach the workers as
+    # they are (spawned workers would have to import them from a module).
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def new_process_pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_ignore_sigint)
+
+
+def _stop_pool(pool: Executor, owned: bool) -> None:
+    # A pool we made is ours to end now, chunks in progress included (shutdown() forgets its
+    # processes, so take them first; Python < 3.14 has no public way to terminate them).
+    processes = list((getattr(pool, "_processes", None) or {}).values()) if owned else []
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(5)
+
+
+def run_serial(settings: Settings, seed: int, chunks: list[Chunk], progress: _Progress,
+               out: Outcome) -> Outcome:
+    try:
+        for start, stop in chunks:
+            result = run_chunk(settings, seed, start, stop)
+            out.add(result)
+            if result.interrupted:
+                out.interrupted = True
+                break
+            progress.update(result.done)
+    except KeyboardInterrupt:
+        out.interrupted = True
+    return out
+
+
+def run_futures(
+    settings: Settings,
+    seed: int,
+    chunks: list[Chunk],
+    progress: _Progress,
+    pool: Executor,
+    workers: int,
+    owned: bool,
+    out: Outcome,
+) -> Outcome:
+    """Chunks on a concurrent.futures executor, `workers` + 1 in flight. When a process
+    dies, the chunks in flight are run again one at a time on a fresh single process (the one
+    that kills its process dies alone and is reported lost); then the run goes on."""
+    out.executor = "processes" if owned else type(pool).__name__
+    out.workers = workers
+    pending = list(reversed(chunks))
+    in_flight: dict[Future[ChunkResult], Chunk] = {}
+
+    def take(future: Future[ChunkResult], chunk: Chunk, suspects: list[Chunk]) -> None:
+        try:
+            result = future.result()
+        except BrokenProcessPool:
+            suspects.append(chunk)
+            return
+        except Exception as exc:  # the chunk could not even be sent or run
+            out.lost += _lost(settings, seed, chunk, f"{type(exc).__name__}: {exc}",
+                              traceback.format_exc())
+            progress.update(chunk[1] - chunk[0])
+            return
+        out.add(result)
+        progress.update(result.done)
+
+    try:
+        while pending or in_flight:
+            broken = False
+            while pending and len(in_flight) < workers + 1:  # one queued: no idle worker
+                chunk = pending.pop()
+                try:
+                    in_flight[pool.submit(run_chunk, settings, seed, *chunk)] = chunk
+                except BrokenProcessPool:  # a process died since the last look
+                    pending.append(chunk)
+                    broken = True
+                    break
+            suspects: list[Chunk] = []
+            if not broken:
+                done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+                for future in done:
+                    take(future, in_flight.pop(future), suspects)
+            if not suspects and not broken:
+                continue
+            if not owned:  # not ours to restart: what it held is lost
+                for chunk in suspects:
+                    out.lost += _lost(settings, seed, chunk, "BrokenProcessPool: a worker of "
+                                      "the executor died; it cannot be restarted", "")
+                raise BrokenProcessPool("a worker of the executor died; it cannot be restarted")
+            wait(in_flight)  # a broken pool fails every future it holds
+            for future, chunk in in_flight.items():
+                take(future, chunk, suspects)
+            in_flight.clear()
+            _stop_pool(pool, owned)
+            out.retried += len(suspects)
+            _retry_alone(settings, seed, sorted(suspects), progress, out)
+            pool = new_process_pool(workers)
+    except KeyboardInterrupt:
+        out.interrupted = True
+        for future in in_flight:
+            if future.done() and not future.cancelled() and future.exception() is None:
+                out.add(future.result())
+            else:
+                future.cancel()  # an executor that is not ours keeps running its other work
+        in_flight.clear()
+    except BrokenProcessPool as exc:
+        for chunk in [*in_flight.values(), *pending]:
+            out.lost += _lost(settings, seed, chunk, f"BrokenProcessPool: {exc}", "")
+    finally:
+        if owned:
+            _stop_pool(pool, owned)
+    return out
+
+
+def _retry_alone(settings: Settings, seed: int, suspects: Iterable[Chunk], progress: _Progress,
+                 out: Outcome) -> None:
+    solo: ProcessPoolExecutor | None = None
+    try:
+        for chunk in suspects:
+            if solo is None:
+                solo = new_process_pool(1)
+            try:
+                result = solo.submit(run_chunk, settings, seed, *chunk).result()
+            except BrokenProcessPool:
+                out.lost += _lost(settings, seed, chunk, "WorkerDied: the worker process died "
+                                  "twice on this chunk (retried once)", "")
+                progress.update(chunk[1] - chunk[0])
+                solo.shutdown(wait=False)
+                solo = None
+                continue
+            out.add(result)
+            progress.update(result.done)
+    finally:
+        if solo is not None:
+            _stop_pool(solo, True)
+
+
+def run_dask(settings: Settings, seed: int, chunks: list[Chunk], progress: _Progress,
+             client: Any, out: Outcome) -> Outcome:
+    """Chunks as Dask tasks: each task is the settings and a chunk's first and last game
+    number, each result a ChunkResult. The scheduler reruns the tasks of a worker
+    that died (up to ``distributed.scheduler.allowed-failures``); a chunk that still comes back
+    KilledWorker (it may have been a bystander on the dying worker) is retried once more alone,
+    so only the chunk that kills its worker is lost."""
+    try:
+        from distributed import as_completed
+    except ImportError:  # pragma: no cover - a Client implies distributed
+        raise SetupError("pip install ugentopoly_widget[dask]") from None
+    workers = sum(client.nthreads().values()) or 1
+    out.executor, out.workers = "dask", workers
+
+    def submit(chunk: Chunk) -> Any:
+        # The settings travel with each task (a bundled board is a name: a few hundred bytes).
+        # Scattered once instead, they would be lost with the workers that held them.
+        return client.submit(run_chunk, settings, seed, *chunk, pure=False, retries=1)
+
+    def take(future: Any, chunk: Chunk, suspects: list[Chunk] | None) -> None:
+        try:
+            result = future.result()
+        except Exception as exc:
+            if suspects is not None and type(exc).__name__ == "KilledWorker":
+                suspects.append(chunk)
+                return
+            out.lost += _lost(settings, seed, chunk, f"{type(exc).__name__}: {exc}",
+                              traceback.format_exc())
+            progress.update(chunk[1] - chunk[0])
+            return
+        out.add(result)
+        progress.update(result.done)
+
+    futures = {submit(chunk): chunk for chunk in chunks}
+    suspects: list[Chunk] = []
+    try:
+        for future in as_completed(list(futures)):  # type: ignore[no-untyped-call]
+            take(future, futures[future], suspects)
+        out.retried = len(suspects)
+        for chunk in sorted(suspects):
+            retry = submit(chunk)
+            futures[retry] = chunk
+            take(retry, chunk, None)
+    except KeyboardInterrupt:
+        out.interrupted = True
+        client.cancel([f for f in futures if not f.done()])
+    return out
+
+
+__all__ = [
+    "Outcome", "run_serial", "run_futures", "run_dask", "new_process_pool", "is_dask_client",
+    "chunks_of", "default_chunk_size", "default_workers",
+]
