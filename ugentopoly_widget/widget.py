@@ -45,6 +45,7 @@ from .widget_data import (
     lobby_data,
     state_snapshot,
 )
+from .widget_errors import plain_error
 from .widget_requests import RequestError, check_keys, is_int, setup_options
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -78,6 +79,9 @@ class UgentopolyWidget(anywidget.AnyWidget):
     seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_delay = traitlets.Float(0.8).tag(sync=True)
     paused = traitlets.Bool(False).tag(sync=True)
+    # Seconds the view lingers on a turn that ended by itself (dice, move, card) before it shows
+    # the next player's decision; 0 turns the pause off (tests, fast bots).
+    turn_pause = traitlets.Float(1.2, min=0.0, max=10.0).tag(sync=True)
 
     def __init__(
         self,
@@ -269,6 +273,7 @@ class UgentopolyWidget(anywidget.AnyWidget):
             return
         if not events:  # undo: the engine was rebuilt
             self._cache.reset()
+        self._cache.sample(game)  # net worth once per turn, also inside play_bots batches
         self._publish()
         for callback in list(self._callbacks):
             try:
@@ -316,7 +321,8 @@ class UgentopolyWidget(anywidget.AnyWidget):
         self._error_count += 1
         self.errors.append(message)
         del self.errors[:-MAX_ERRORS]
-        self.error = {"message": message, "seq": self._seq, "n": self._error_count}
+        self.error = {"message": message, "seq": self._seq, "n": self._error_count,
+                      **plain_error(message)}
 
     def clear_error(self) -> None:
         self.error = {}
@@ -726,6 +732,19 @@ class UgentopolyWidget(anywidget.AnyWidget):
         self._schedule_bots()
 
     # ------------------------------------------------------------------ display
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The live view, plus a static SVG picture of the board for front ends without a
+        widget manager (GitHub, nbviewer, nbconvert), plus the deterministic text."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None or self._game is None:
+            return bundle
+        data, metadata = bundle
+        from .engine.svg import board_svg
+
+        heat = self.heat.get("values") if self.heat else None
+        data = {**data, "image/svg+xml": board_svg(self._game, lang=self.lang, heat=heat)}
+        return data, metadata
 
     def __repr__(self) -> str:
         if self._game is None:

@@ -665,6 +665,10 @@ class Game:
         """An independent copy in the same state (rebuilt from the record)."""
         return Game.replay(self.record(), clock=self._clock)
 
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would succeed now (cheap: no replay)."""
+        return bool(self._actions) and self._undoable[-1]
+
     def undo(self) -> None:
         """Take back the last decision. Never across a dice roll, a card draw or the clock."""
         if not self._actions:
