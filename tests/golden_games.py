@@ -1,10 +1,14 @@
 """Seeded bot games of every profile and mode, summed up as digests of state, events and log.
 
-The golden file ``tests/data/golden_games.json`` was written by the engine *before* the speed
-work (compiled build, fast bot paths, checkpoints, compact events); the regression test plays the
-same games on the build under test and compares. Regenerate from another checkout with:
+The golden file ``tests/data/golden_games.json`` was written by an engine *without* the speed
+work (no compiled build, fast bot paths, checkpoints or compact events): main at d6b7aee, whose
+rules include the hardening fixes (fair round count, official net worth, card-chain cap). The
+regression test plays the same games on the build under test and compares. Regenerate from
+another checkout (run from outside both checkouts, so that the current directory does not shadow
+PYTHONPATH) with:
 
-    PYTHONPATH=/path/to/checkout python tests/golden_games.py --write tests/data/golden_games.json
+    cd /tmp && PYTHONPATH=/path/to/checkout python /path/to/this/tests/golden_games.py \
+        --write /path/to/this/tests/data/golden_games.json
 
 Digests are computed here (not by ``Game.digest``) so that they do not depend on the code under
 test: the dynamic state, every event's dict form and the English log.

@@ -1,5 +1,5 @@
-"""Seeded bot games of every profile and mode give the same state, events and log as the engine
-before the speed work (``tests/data/golden_games.json``, see ``tests/golden_games.py``).
+"""Seeded bot games of every profile and mode give the same state, events and log as an engine
+without the speed work (``tests/data/golden_games.json``, see ``tests/golden_games.py``).
 
 Runs on whichever build is imported: scripts/test runs it on the compiled build and again with
 UGENTOPOLY_PURE=1, so both builds are held to the same games."""

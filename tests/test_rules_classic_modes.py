@@ -132,8 +132,8 @@ def test_short_mode_ends_at_second_bankruptcy_richest_by_valuation_wins(margin: 
     assert valuation(game, d) == val_b + margin
     _go_bankrupt_mortgaging_all(game)
     assert game.is_over
-    assert game.net_worth(b) == val_b
-    assert game.net_worth(d) == val_b + margin
+    assert game.valuation(b) == val_b
+    assert game.valuation(d) == val_b + margin
     first, second = (b, d) if margin < 0 else (d, b)
     assert game.winners == [first]
     assert game.ranking == [first, second, c, a]
@@ -178,7 +178,7 @@ def test_timed_mode_ends_after_the_current_turn_richest_by_valuation() -> None:
     end_turn(game)
     assert game.is_over
     assert game.decision.kind == "game_over"
-    assert game.net_worth(a) == val_a
+    assert game.valuation(a) == val_a
     assert game.winners == [a]
     assert game.ranking == [a, b, c]
 

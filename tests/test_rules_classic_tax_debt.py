@@ -62,14 +62,14 @@ def test_income_tax_ten_percent_of_net_worth() -> None:
     game = new_game()
     a, b, c = seats(game)
     give(game, a, 39, 37, *BROWN)
-    do(game, A.Mortgage(a, 37))  # a: 1675 cash; 37 counts at half
+    do(game, A.Mortgage(a, 37))  # a: 1675 cash; 37 still counts at its printed price
     do(game, A.Build(a, 1))  # a: 1625 cash, one house at cost 50
-    # net worth: 1625 + 400 + 175 + 60 + 60 + 50 = 2370 -> tax 237
-    assert game.net_worth(a) == 2370
+    # official net worth: 1625 + 400 + 350 + 60 + 60 + 50 = 2545 -> tax 254 (rounded down)
+    assert game.net_worth(a) == 2545
     _to_income_tax(game)
     do(game, A.ChooseTax(a, "percent"))
-    assert cash(game)[a] == 1625 - 237
-    assert of_kind(game.events, "tax")[-1].data["amount"] == 237
+    assert cash(game)[a] == 1625 - 254
+    assert of_kind(game.events, "tax")[-1].data["amount"] == 254
 
 
 def test_income_tax_choice_flag_off_always_200() -> None:

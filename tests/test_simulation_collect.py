@@ -50,15 +50,11 @@ def test_net_worth_samples_by_hand() -> None:
         # Seat 0 buys Baltic Avenue (60) in its first turn: cash 1440, net worth 1500.
         # Seat 1 pays 200 income tax in its first turn: 1300.
         after_1 = {0: (1440, 1500), 1: (1300, 1300)}
-        if first == 0:  # rounds: [0, 1] [0, 1]
-            want = {(0, 0, False): (1500, 1500), (0, 1, False): (1500, 1500),
-                    (1, 0, False): after_1[0], (1, 1, False): after_1[1],
-                    (2, 0, True): after_1[0], (2, 1, True): after_1[1]}
-        else:  # rounds: [1] [0, 1] [0]; round 1 was seat 1's only
-            want = {(0, 0, False): (1500, 1500), (0, 1, False): (1500, 1500),
-                    (1, 0, False): (1500, 1500), (1, 1, False): after_1[1],
-                    (2, 0, False): after_1[0], (2, 1, False): after_1[1],
-                    (3, 0, True): after_1[0], (3, 1, True): after_1[1]}
+        # rounds count from the player drawn to start: [0, 1] [0, 1] or [1, 0] [1, 0], so
+        # both orders give every seat its first turn in round 1
+        want = {(0, 0, False): (1500, 1500), (0, 1, False): (1500, 1500),
+                (1, 0, False): after_1[0], (1, 1, False): after_1[1],
+                (2, 0, True): after_1[0], (2, 1, True): after_1[1]}
         assert got == want, (game, first)
     assert set(games["first_player"]) == {0, 1}  # both orders were checked
     assert set(nw["bot"]) == {"scripted"}

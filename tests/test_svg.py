@@ -60,7 +60,9 @@ def do(game: Game, kind: str, position: int | None = None) -> None:
 
 def small_game(name: str = "A & <B>") -> Game:
     board = parse_board(SMALL_BOARD, names={"en": {"tile.s1": name, "board.name": "Mini"}})
-    return Game("ugentopoly", board=board, players=2, seed=3)
+    # the small board has no free parking: its taxes go to the bank
+    return Game("ugentopoly", board=board, players=2, seed=3,
+                options={"free_parking_pot": False})
 
 
 @pytest.mark.parametrize(
@@ -93,7 +95,8 @@ def test_ring_sizes_from_8_up() -> None:
             '<board><settings balance="100" start="10"/><tiles>'
             f'<tile type="START" position="0" id="tile.start"/>{tiles}</tiles></board>'
         )
-        game = Game("ugentopoly", board=parse_board(text), players=2, seed=1)
+        game = Game("ugentopoly", board=parse_board(text), players=2, seed=1,
+                    options={"max_doubles": None})  # no jail on these rings
         root = parse(board_svg(game))
         tiles_found = with_class(root, "tile")
         assert len(tiles_found) == n

@@ -216,7 +216,8 @@ def test_view_may_only_set_ui_traits() -> None:
     state = w.state
     w.set_state({"state": {"seq": 0}, "board_data": {}, "lang": "nl", "paused": True})
     assert w.game.digest() == digest
-    assert w.state["seq"] == state["seq"] + 1 and w.state["lang"] == "nl"  # re-sent in Dutch
+    # re-sent in Dutch, with the same seq: the game did not change
+    assert w.state["seq"] == state["seq"] and w.state["lang"] == "nl"
     assert len(w.board_data["tiles"]) == 40
     assert w.lang == "nl" and w.paused is True
     assert "refused" in w.error["message"]
@@ -307,7 +308,7 @@ def test_lobby_setup_and_taken_token() -> None:
                {"name": "Bob", "token": "hat", "colour": "#00ff00", "seat": "random"}]
     request = {"type": "setup", "profile": "cell22", "board": "bundled:cell22",
                "options": {"mode": "short", "turn_timer_seconds": None}, "players": players,
-               "seed": 3}
+               "seed": 3, "seq": w.state["seq"]}
     fe.request(request)
     assert not w.has_game
     assert "already taken" in w.error["message"]
@@ -326,7 +327,7 @@ def test_lobby_custom_board_and_timed_mode() -> None:
     w = UgentopolyWidget("classic", board=load_bundled("classic"))
     assert w.lobby["boards"][0]["id"] == "custom"
     FakeFrontEnd(w).request({
-        "type": "setup", "profile": "classic", "board": "custom",
+        "type": "setup", "profile": "classic", "board": "custom", "seq": w.state["seq"],
         "options": {"mode": "timed", "time_limit_minutes": 30, "starting_money": 2000,
                     "auction_on_decline": False, "turn_timer_seconds": 45},
         "players": [{"name": "A", "token": "hat", "colour": "#111111"},
@@ -394,6 +395,7 @@ def test_lobby_checkboxes_set_every_ugentopoly_flag() -> None:
     assert ugent["flags"]["release_after_three_tries"] is False
     fe.request({
         "type": "setup", "profile": "ugentopoly", "board": "bundled:ugentopoly",
+        "seq": w.state["seq"],
         "options": {"rank_by_net_worth": True, "release_after_three_tries": True,
                     "card_move_to_jail_tile_jails": True, "end_when_money_reaches_zero": True},
         "players": [{"name": "A", "token": "hat", "colour": "#111111", "seat": "person"},

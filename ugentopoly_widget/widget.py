@@ -17,6 +17,7 @@ import json
 import math
 import os
 import pathlib
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -37,15 +38,15 @@ from .engine.game import Game
 from .engine.rules import PROFILES
 from .widget_data import (
     LANGS,
-    LOBBY_FLAGS,
     LOG_TAIL,
     SEAT_KINDS,
     LogCache,
     board_data,
-    flag_option,
     lobby_data,
     state_snapshot,
 )
+from .widget_errors import plain_error
+from .widget_requests import RequestError, check_keys, is_int, setup_options
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_REQUEST_BYTES = 20_000  # a request larger than this (as JSON) is refused unread
@@ -54,14 +55,6 @@ MAX_ERRORS = 50
 FRONT_WRITABLE = frozenset({"lang", "bot_delay", "paused"})
 
 EventCallback = Callable[[list[Event]], Any]
-
-
-class RequestError(Exception):
-    """A front-end request that is refused (stale, forged or malformed)."""
-
-
-def _is_int(value: Any, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 class UgentopolyWidget(anywidget.AnyWidget):
@@ -86,6 +79,9 @@ class UgentopolyWidget(anywidget.AnyWidget):
     seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_delay = traitlets.Float(0.8).tag(sync=True)
     paused = traitlets.Bool(False).tag(sync=True)
+    # Seconds the view lingers on a turn that ended by itself (dice, move, card) before it shows
+    # the next player's decision; 0 turns the pause off (tests, fast bots).
+    turn_pause = traitlets.Float(1.2, min=0.0, max=10.0).tag(sync=True)
 
     def __init__(
         self,
@@ -115,6 +111,7 @@ class UgentopolyWidget(anywidget.AnyWidget):
         self._everyone: str | None = None
         self._batch = 0
         self._dirty = False
+        self._listener: EventCallback | None = None
         self.errors: list[str] = []
         self._custom_board: Board | None = board if isinstance(board, Board) else None
         if board is not None and not isinstance(board, Board):
@@ -179,12 +176,22 @@ class UgentopolyWidget(anywidget.AnyWidget):
         if len(seats) != n or any(s not in SEAT_KINDS for s in seats):
             raise SetupError(f"seats is a list of {n} of {list(SEAT_KINDS)}")
         previous = self._game
+        self._detach()
         self._game = game
         self._cache.reset()
         self._bots = {}
-        def listener(events: list[Event], g: Game = game) -> None:
-            self._on_game_events(g, events)
+        # The game holds only a weak reference: a widget nobody uses can be collected even
+        # while its game lives on (in a variable, or shown by another widget).
+        ref = weakref.ref(self)
 
+        def listener(events: list[Event], g: Game = game) -> None:
+            widget = ref()
+            if widget is None:
+                g.off_events(listener)
+            else:
+                widget._on_game_events(g, events)
+
+        self._listener = listener
         game.on_events(listener)
         with self.hold_sync():
             self.seats = seats
@@ -195,18 +202,43 @@ class UgentopolyWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ publishing
 
-    def _publish(self) -> None:
-        """Send a fresh state snapshot (replaced whole, never mutated in place)."""
+    def _detach(self) -> None:
+        """Stop listening to the current game (replaced, or the widget closed)."""
+        if self._game is not None and self._listener is not None:
+            self._game.off_events(self._listener)
+        self._listener = None
+
+    def _publish(self, *, bump: bool = True) -> None:
+        """Send a fresh state snapshot (replaced whole, never mutated in place).
+
+        `seq` numbers the states of the game: it grows when the game (or the seats) changed,
+        not when the same state is only re-sent in another language. Never raises: a state
+        that cannot be drawn is reported, and `seq` stays at the state the views have."""
         if self._batch:
             self._dirty = True
             return
-        self._seq += 1
+        seq = self._seq + 1 if bump else self._seq
         if self._game is None:
-            self.state = {"seq": self._seq, "phase": "lobby"}
+            self._seq = seq
+            self.state = {"seq": seq, "phase": "lobby"}
             return
-        self.state = state_snapshot(self._game, self._seq, self.lang, self.seats, self._cache,
-                                    self._log_tail)
+        try:
+            state = self._snapshot(seq)
+        except Exception as exc:
+            self._report(f"internal error while drawing the game: {type(exc).__name__}: {exc}")
+            self._cache.reset()  # a half-rendered log may be the cause: try once from scratch
+            try:
+                state = self._snapshot(seq)
+            except Exception:
+                return
+        self._seq = seq
+        self.state = state
         self._schedule_timer()
+
+    def _snapshot(self, seq: int) -> dict[str, Any]:
+        assert self._game is not None
+        return state_snapshot(self._game, seq, self.lang, self.seats, self._cache,
+                              self._log_tail)
 
     def _schedule_timer(self) -> None:
         """Check the turn timer from Python when it runs out, on the kernel's loop: the view
@@ -241,6 +273,7 @@ class UgentopolyWidget(anywidget.AnyWidget):
             return
         if not events:  # undo: the engine was rebuilt
             self._cache.reset()
+        self._cache.sample(game)  # net worth once per turn, also inside play_bots batches
         self._publish()
         for callback in list(self._callbacks):
             try:
@@ -253,7 +286,8 @@ class UgentopolyWidget(anywidget.AnyWidget):
         if change["new"] not in LANGS:
             self.lang = "en"
             return
-        self._publish()
+        if self._game is not None:
+            self._publish(bump=False)  # the same state, its log in another language
 
     @traitlets.validate("seats")
     def _valid_seats(self, proposal: dict[str, Any]) -> list[str]:
@@ -287,7 +321,8 @@ class UgentopolyWidget(anywidget.AnyWidget):
         self._error_count += 1
         self.errors.append(message)
         del self.errors[:-MAX_ERRORS]
-        self.error = {"message": message, "seq": self._seq, "n": self._error_count}
+        self.error = {"message": message, "seq": self._seq, "n": self._error_count,
+                      **plain_error(message)}
 
     def clear_error(self) -> None:
         self.error = {}
@@ -300,7 +335,7 @@ class UgentopolyWidget(anywidget.AnyWidget):
         if isinstance(values, Mapping):
             row = [0.0] * size
             for pos, value in values.items():
-                if not _is_int(pos, 0, size - 1):
+                if not is_int(pos, 0, size - 1):
                     raise ValueError(f"there is no tile {pos!r}")
                 row[pos] = float(value)
         else:
@@ -409,17 +444,16 @@ class UgentopolyWidget(anywidget.AnyWidget):
         return self._act("bankrupt")
 
     def undo(self) -> None:
-        """Take back the last decision (never across dice, cards or the clock)."""
+        """Take back the last decision (never across dice, cards or the clock). The state is
+        published once (by the game's listener); a bot whose decision is back plays again."""
         self.game.undo()
-        self._cache.reset()
-        self._publish()
+        self._schedule_bots()
 
     def tick(self) -> list[Event]:
-        """Check the clocks (turn timer, timed game); the view calls this when its timer ends."""
-        events = self.game.tick()
-        if not events and self.game.rules.turn_timer_seconds is not None:
-            self._publish()  # the remaining time is re-sent
-        return events
+        """Check the clocks (turn timer, timed game); the view calls this when its timer ends.
+        Nothing due: nothing is sent (Python also checks the timer itself on the kernel's
+        loop, so a view whose clock runs ahead is corrected when the time is really up)."""
+        return self.game.tick()
 
     # ------------------------------------------------------------------ bots
 
@@ -570,6 +604,8 @@ class UgentopolyWidget(anywidget.AnyWidget):
             self._report(str(exc))
         except Exception as exc:  # the comm must never see an exception
             self._report(f"internal error: {type(exc).__name__}: {exc}")
+            # Whatever failed, the views get the game as it now is, with a new seq.
+            self._publish()
 
     def _handle_request(self, content: Any) -> None:
         if not isinstance(content, dict):
@@ -582,29 +618,29 @@ class UgentopolyWidget(anywidget.AnyWidget):
             raise RequestError(f"refused: the request is too large ({size} bytes)")
         kind = content.get("type")
         if kind == "act":
-            self._check_keys(content, {"type", "action", "seq"})
+            check_keys(content, {"type", "action", "seq"})
             self._check_seq(content)
             self._request_act(content["action"])
         elif kind == "undo":
-            self._check_keys(content, {"type", "seq"})
+            check_keys(content, {"type", "seq"})
             self._check_seq(content)
             try:
                 self.undo()
             except UndoError as exc:
                 raise RequestError(f"cannot undo: {exc}") from None
         elif kind == "tick":
-            self._check_keys(content, {"type", "seq"}, optional={"seq"})
+            check_keys(content, {"type", "seq"}, optional={"seq"})
             if self._game is not None:
                 self.tick()
         elif kind == "setup":
             self._request_setup(content)
         elif kind == "lang":
-            self._check_keys(content, {"type", "lang", "seq"}, optional={"seq"})
+            check_keys(content, {"type", "lang", "seq"}, optional={"seq"})
             if content["lang"] not in LANGS:
                 raise RequestError(f"refused: unknown language {content['lang']!r}")
             self.lang = content["lang"]
         elif kind == "bots":
-            self._check_keys(content, {"type", "paused", "delay", "seq"},
+            check_keys(content, {"type", "paused", "delay", "seq"},
                              optional={"paused", "delay", "seq"})
             if "paused" in content:
                 if not isinstance(content["paused"], bool):
@@ -619,21 +655,15 @@ class UgentopolyWidget(anywidget.AnyWidget):
         else:
             raise RequestError(f"refused: unknown request type {str(kind)[:40]!r}")
 
-    @staticmethod
-    def _check_keys(content: dict[str, Any], allowed: set[str],
-                    optional: set[str] | None = None) -> None:
-        extra = set(content) - allowed
-        missing = allowed - (optional or set()) - set(content)
-        if extra or missing:
-            raise RequestError(
-                f"refused: malformed request (unexpected {sorted(map(str, extra))[:5]}, "
-                f"missing {sorted(missing)})"
-            )
-
     def _check_seq(self, content: dict[str, Any]) -> None:
         seq = content.get("seq")
-        if not _is_int(seq, 0, 2**53):
+        if not isinstance(seq, int) or not is_int(seq, 0, 2**53):
             raise RequestError("refused: the request has no valid state number (seq)")
+        if seq > self._seq:
+            raise RequestError(
+                f"refused: unknown or future state {seq} (the game is at state {self._seq}): "
+                f"the request was not made from this game's view"
+            )
         if seq != self._seq:
             raise RequestError(
                 f"refused: stale request (made for state {seq}, the game is at {self._seq})"
@@ -656,10 +686,11 @@ class UgentopolyWidget(anywidget.AnyWidget):
         self._schedule_bots()
 
     def _request_setup(self, content: dict[str, Any]) -> None:
-        self._check_keys(
+        check_keys(
             content, {"type", "profile", "board", "players", "options", "seed", "seq"},
-            optional={"board", "options", "seed", "seq"},
+            optional={"board", "options", "seed"},
         )
+        self._check_seq(content)  # a stale setup must not throw the running game away
         profile = content["profile"]
         if profile not in PROFILES:
             raise RequestError(f"refused: unknown profile {str(profile)[:40]!r}")
@@ -690,9 +721,9 @@ class UgentopolyWidget(anywidget.AnyWidget):
                 raise RequestError(f"refused: player {k + 1}: seat is one of {list(SEAT_KINDS)}")
             specs.append({"name": spec["name"], "token": spec["token"], "colour": spec["colour"]})
             seats.append(seat)
-        options = self._setup_options(content.get("options") or {})
+        options = setup_options(content.get("options") or {})
         seed = content.get("seed")
-        if seed is not None and not _is_int(seed, 0, 2**53):
+        if seed is not None and not is_int(seed, 0, 2**53):
             raise RequestError("refused: the seed is a non-negative integer")
         game = Game(profile, players=specs, seed=seed, options=options, board=board,
                     lang=self.lang)  # SetupError (a taken token, ...) is reported
@@ -700,40 +731,20 @@ class UgentopolyWidget(anywidget.AnyWidget):
         self.error = {}
         self._schedule_bots()
 
-    @staticmethod
-    def _setup_options(options: Any) -> dict[str, Any]:
-        if not isinstance(options, dict):
-            raise RequestError("refused: options is an object")
-        out: dict[str, Any] = {}
-        for key, value in options.items():
-            if key in LOBBY_FLAGS:
-                if not isinstance(value, bool):
-                    raise RequestError(f"refused: option {key} is true or false")
-                name, setting = flag_option(key, value)
-                out[name] = setting
-            elif key == "mode":
-                if value not in ("long", "short", "timed"):
-                    raise RequestError("refused: mode is long, short or timed")
-                out[key] = value
-            elif key in ("time_limit_minutes", "turn_timer_seconds"):
-                if value is None:
-                    out[key] = None
-                elif isinstance(value, (int, float)) and not isinstance(value, bool) \
-                        and 0 < value <= 100_000:
-                    out[key] = value
-                else:
-                    raise RequestError(f"refused: {key} is a positive number or null")
-            elif key == "starting_money":
-                if not _is_int(value, 1, 10**8):
-                    raise RequestError("refused: starting money is a positive whole number")
-                out[key] = value
-            else:
-                raise RequestError(f"refused: unknown option {str(key)[:40]!r}")
-        if out.get("mode") != "timed":
-            out.pop("time_limit_minutes", None)
-        return out
-
     # ------------------------------------------------------------------ display
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The live view, plus a static SVG picture of the board for front ends without a
+        widget manager (GitHub, nbviewer, nbconvert), plus the deterministic text."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None or self._game is None:
+            return bundle
+        data, metadata = bundle
+        from .engine.svg import board_svg
+
+        heat = self.heat.get("values") if self.heat else None
+        data = {**data, "image/svg+xml": board_svg(self._game, lang=self.lang, heat=heat)}
+        return data, metadata
 
     def __repr__(self) -> str:
         if self._game is None:
@@ -744,7 +755,27 @@ class UgentopolyWidget(anywidget.AnyWidget):
             f"turn {game.turn_number}, {game.decision.kind})"
         )
 
+    def _drop_file_hooks(self) -> None:
+        """anywidget (manzt/anywidget#929, open) connects, for every widget, a lambda holding
+        the widget to the class-wide ``_esm``/``_css`` file objects (for hot reloading), so no
+        widget could ever be collected. Disconnect this widget's own on close."""
+        for key in ("_esm", "_css"):
+            # the file object sits on the class that named it (traitlets' add_traits() puts a
+            # trait of the same name on a subclass made for this instance)
+            files: list[Any] = [klass.__dict__.get(key) for klass in type(self).__mro__]
+            signal: Any = next((f.changed for f in files if hasattr(f, "changed")), None)
+            for slot in list(getattr(signal, "_slots", None) or ()):
+                try:
+                    callback = slot.dereference()
+                    cells = getattr(callback, "__closure__", None) or ()
+                    if any(cell.cell_contents is self for cell in cells):
+                        signal.disconnect(callback)
+                except Exception:  # a later anywidget may store these otherwise: keep going
+                    continue
+
     def close(self) -> None:
+        self._detach()
+        self._drop_file_hooks()
         self._cancel_bots()
         if self._timer_handle is not None:
             self._timer_handle.cancel()

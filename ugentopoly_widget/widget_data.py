@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .engine.board import Board, TileKind
+from .engine.events import Event
 from .engine.game import COLOURS, TOKENS, Game
 from .engine.i18n import render_event
 from .engine.rules import PROFILES, RulesProfile
@@ -117,6 +118,7 @@ def board_data(game: Game) -> dict[str, Any]:
             "trading": rules.trading,
             "mortgages": rules.mortgages,
             "buildings": rules.buildings,
+            "street_rent": rules.street_rent,
             "turn_timer_seconds": rules.turn_timer_seconds,
             "time_limit_minutes": rules.time_limit_minutes,
             "bank_houses": rules.bank_houses,
@@ -169,39 +171,141 @@ def lobby_data(custom_board: Board | None = None, profile: str | None = None) ->
     }
 
 
+MAX_MOVES = 6  # moves narrated per state (a batch of bot actions shows only its last ones)
+MAX_SAMPLES = 400  # net-worth samples kept for the game-over chart (thinned beyond that)
+
+
 class LogCache:
-    """Rendered log lines per language, extended incrementally (events only ever append,
-    except after undo or a replaced game, which reset the cache)."""
+    """The last rendered log lines per language, extended incrementally (events only ever
+    append, except after undo or a replaced game, which reset the cache). Only the tail a state
+    carries is kept: the whole log stays in the game, so a long session's memory does not grow
+    with rendered text (one line per event).
+
+    It also keeps what the view narrates: the events since the previous snapshot in a compact
+    form (dice, moves, money changes, a drawn card), and net worth per player sampled once per
+    turn for the game-over chart."""
 
     def __init__(self) -> None:
         self.lines: dict[str, list[str]] = {}
+        self.done: dict[str, int] = {}  # events rendered (or skipped) per language
         self.dice: list[int] | None = None
         self.rolls = 0
         self._scanned = 0
+        self._fresh = True
+        self.recent: dict[str, Any] | None = None
+        self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
+        self._sampled_game: int | None = None
 
     def reset(self) -> None:
         self.lines = {}
+        self.done = {}
         self.dice = None
         self.rolls = 0
         self._scanned = 0
+        self._fresh = True  # after undo or a new game there is nothing to narrate
+        self.recent = None
 
-    def update(self, game: Game, lang: str) -> list[str]:
+    def update(self, game: Game, lang: str, keep: int = LOG_TAIL) -> list[str]:
+        """The last `keep` log lines in `lang` (the log has one line per event)."""
         events = game.events
         if self._scanned > len(events):
             self.reset()
-        for event in events[self._scanned:]:
+        new = events[self._scanned:]
+        for event in new:
             if event.kind == "rolled":
                 dice = event.data.get("dice")
                 if isinstance(dice, (list, tuple)):
                     self.dice = [int(d) for d in dice]
                     self.rolls += 1
+        self.recent = None if self._fresh or not new else narrate(game, new, lang)
+        self._fresh = False
         self._scanned = len(events)
+        self.sample(game)
         lines = self.lines.setdefault(lang, [])
-        if len(lines) > len(events):
-            del lines[:]
-        for event in events[len(lines):]:
-            lines.append(render_event(event, game, lang))
+        done = self.done.get(lang, 0)
+        if done > len(events):
+            lines.clear()
+            done = 0
+        first = max(done, len(events) - keep)  # lines that would be dropped are not rendered
+        if first > done:
+            lines.clear()
+        lines.extend(render_event(event, game, lang) for event in events[first:])
+        if keep > 0:
+            del lines[:-keep]
+        else:
+            lines.clear()
+        self.done[lang] = len(events)
         return lines
+
+    def sample(self, game: Game) -> None:
+        """Net worth of every player once per turn (at the states the view is sent)."""
+        if self._sampled_game != id(game):
+            self._sampled_game = id(game)
+            self.samples = []
+        turn = game.turn_number
+        while self.samples and self.samples[-1][0] > turn:  # undone turns
+            self.samples.pop()
+        if self.samples and self.samples[-1][0] == turn and not game.is_over:
+            return
+        row = [turn, *(game.valuation(i) for i in range(len(game.players)))]  # as ranked
+        if self.samples and self.samples[-1][0] == turn:
+            self.samples[-1] = row
+        else:
+            self.samples.append(row)
+        if len(self.samples) > MAX_SAMPLES:  # keep the first, thin the rest by two
+            self.samples = self.samples[:1] + self.samples[2::2]
+
+
+def narrate(game: Game, events: Sequence[Event], lang: str) -> dict[str, Any]:
+    """The events of the last action(s) in the compact form the view animates."""
+    money: dict[int, int] = {}
+    moves: list[list[Any]] = []
+    card: dict[str, Any] | None = None
+    jailed: list[int] = []
+    actor: int | None = None
+    turn_passed = False
+    dice: list[int] | None = None
+    for event in events:
+        data = event.data
+        kind = event.kind
+        if actor is None and event.player is not None and kind not in ("first_player",):
+            actor = event.player
+        if "amount" in data and "payer" in data:
+            amount = data["amount"]
+            if isinstance(amount, int):
+                payer, payee = data["payer"], data.get("payee")
+                if isinstance(payer, int):
+                    money[payer] = money.get(payer, 0) - amount
+                if isinstance(payee, int):
+                    money[payee] = money.get(payee, 0) + amount
+        if kind == "moved":
+            moves.append([event.player, data.get("start"), data.get("end"), data.get("steps"),
+                          data.get("via")])
+        elif kind == "rolled":
+            dice = list(data.get("dice") or [])
+        elif kind == "went_to_jail" and event.player is not None:
+            jailed.append(event.player)
+        elif kind == "card_drawn":
+            card_id = str(data.get("card"))
+            card = {"deck": data.get("deck"), "id": card_id, "player": event.player,
+                    "text": game.board.text(card_id, _pick(lang))}
+        elif kind == "turn_ended":
+            turn_passed = True
+    out: dict[str, Any] = {"actor": actor, "n": len(events)}
+    if dice:
+        out["dice"] = dice
+    if moves:
+        out["moves"] = moves[-MAX_MOVES:]
+    changes = [[p, d] for p, d in sorted(money.items()) if d]
+    if changes:
+        out["money"] = changes
+    if card is not None:
+        out["card"] = card
+    if jailed:
+        out["jail"] = jailed
+    if turn_passed and dice:  # the turn ended by itself after a roll (not an "end turn" click)
+        out["turn_passed"] = True
+    return out
 
 
 def _jsonable(value: Any) -> Any:
@@ -226,8 +330,8 @@ def state_snapshot(
     """The dynamic state the view draws from. Replaced whole on every change."""
     lang = _pick(lang)
     decision = game.decision
-    lines = cache.update(game, lang)
-    tail = lines[-log_tail:] if log_tail > 0 else []
+    tail = cache.update(game, lang, keep=log_tail)
+    total = len(game.events)  # one log line per event
     players = []
     for index, p in enumerate(game.players):
         players.append({
@@ -260,8 +364,9 @@ def state_snapshot(
         "hotels_left": game.hotels_left if game.rules.buildings != "none" else None,
         "dice": cache.dice,
         "rolls": cache.rolls,
-        "log": {"total": len(lines), "start": len(lines) - len(tail), "lines": tail},
+        "log": {"total": total, "start": total - len(tail), "lines": list(tail)},
         "lang": lang,
+        "can_undo": game.can_undo(),
     }
     if decision.kind == "auction" and decision.player is not None:
         state["bid"] = {"min": decision.data.get("min_bid", 0),
@@ -276,10 +381,15 @@ def state_snapshot(
     clock = game.time_remaining()
     if clock is not None and not game.time_up and not game.is_over:
         state["time_left"] = round(clock, 1)
+    if cache.recent is not None:
+        state["last"] = cache.recent
     if game.is_over:
+        # net worth over the game, for the game-over chart (sent once the game is over only)
+        state["history"] = cache.samples
         state["ranking"] = [
             {"player": i, "name": game.players[i].name, "cash": game.players[i].cash,
-             "net_worth": game.net_worth(i), "winner": i in game.winners}
+             # the figure that ranked them (mortgaged property at half), not the tax's one
+             "net_worth": game.valuation(i), "winner": i in game.winners}
             for i in game.ranking
         ]
         state["winners"] = game.winners

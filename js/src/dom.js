@@ -43,13 +43,19 @@ export function money(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
 }
 
-// Readable text colour on a background colour (#rrggbb).
+function luminance(hex) {
+  const v = parseInt(hex, 16);
+  const lin = (c) => { const x = c / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin((v >> 16) & 255) + 0.7152 * lin((v >> 8) & 255) + 0.0722 * lin(v & 255);
+}
+
+// Readable text colour on a background colour (#rrggbb): black or white, whichever has the
+// higher WCAG contrast ratio.
 export function contrast(hex) {
   const m = /^#?([0-9a-f]{6})$/i.exec(String(hex || ""));
   if (!m) return "#fff";
-  const v = parseInt(m[1], 16);
-  const r = (v >> 16) & 255, g = (v >> 8) & 255, b = v & 255;
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111" : "#fff";
+  const l = luminance(m[1]);
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
 }
 
 export function safeColour(value, fallback = "#888") {

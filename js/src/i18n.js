@@ -31,6 +31,18 @@ const WORDS = {
     no_game: "No game yet.", properties: "properties", owes: "owes", min: "min",
     to_level: "down to level", offer_house: "Build a house here?",
     hotel: "hotel", house: "house", minimum: "minimum", high_bid: "highest bid",
+    here: "here", manage: "Build / Mortgage…", continue: "Continue", players_tab: "Players",
+    game: "Game", rules: "Rules", rolled: "rolled", moves_to: "moves to", lands_on: "landed on",
+    goes_to_jail: "goes to jail", card: "Card", deck_CHANCE: "Chance", deck_CHEST: "Community Chest",
+    gets_money: "gets", pays_money: "pays", next_up: "Next", disconnected_title: "Kernel disconnected",
+    disconnected_text: "This board lost its Python kernel (restarted or shut down). Run the cell again to play on.",
+    worth_chart: "Net worth over the game", rank: "Rank", player: "Player", play_again: "New game",
+    turn_of: "Turn", nobody: "nobody", waiting: "Waiting…", undo_none: "Nothing to undo",
+    dice_label: "Dice", tile_label: "Tile", token_hat: "hat", token_car: "car", token_dog: "dog",
+    token_ship: "ship", token_boot: "boot", token_iron: "iron", token_thimble: "thimble", token_cat: "cat",
+    rent_group: "Rent, whole colour group", rent_per_house: "Each house adds", pot_won: "pot",
+    dismiss: "Dismiss", board_label: "Game board", side_panels: "Game information",
+    language: "Language", for_cash: "cash", drawn: "drew",
   },
   nl: {
     kind_START: "start", kind_STREET: "straat", kind_RAILWAY: "station", kind_UTILITY: "nutsbedrijf",
@@ -65,10 +77,28 @@ const WORDS = {
     properties: "eigendommen", owes: "moet betalen", min: "min", to_level: "tot niveau",
     offer_house: "Hier een huis bouwen?", hotel: "hotel", house: "huis", minimum: "minimum",
     high_bid: "hoogste bod",
+    here: "hier", manage: "Bouwen / Hypotheek…", continue: "Verder", players_tab: "Spelers",
+    game: "Spel", rules: "Regels", rolled: "gooide", moves_to: "gaat naar", lands_on: "kwam op",
+    goes_to_jail: "gaat naar de gevangenis", card: "Kaart", deck_CHANCE: "Kans", deck_CHEST: "Algemeen Fonds",
+    gets_money: "krijgt", pays_money: "betaalt", next_up: "Volgende", disconnected_title: "Kernel losgekoppeld",
+    disconnected_text: "Dit bord verloor zijn Python-kernel (herstart of afgesloten). Voer de cel opnieuw uit om verder te spelen.",
+    worth_chart: "Vermogen tijdens het spel", rank: "Plaats", player: "Speler", play_again: "Nieuw spel",
+    turn_of: "Beurt", nobody: "niemand", waiting: "Even wachten…", undo_none: "Niets om ongedaan te maken",
+    dice_label: "Dobbelstenen", tile_label: "Vak", token_hat: "hoed", token_car: "auto", token_dog: "hond",
+    token_ship: "schip", token_boot: "laars", token_iron: "strijkijzer", token_thimble: "vingerhoed", token_cat: "kat",
+    rent_group: "Huur, hele kleurgroep", rent_per_house: "Elk huis voegt toe", pot_won: "pot",
+    dismiss: "Wegleggen", board_label: "Speelbord", side_panels: "Spelinformatie",
+    language: "Taal", for_cash: "geld", drawn: "trok",
   },
 };
 
 export function t(lang, key) {
   const table = WORDS[lang] || WORDS.en;
   return table[key] ?? WORDS.en[key] ?? key;
+}
+
+export function tokenName(lang, token) {
+  const key = `token_${token}`;
+  const word = t(lang, key);
+  return word === key ? String(token) : word;
 }

@@ -1,15 +1,26 @@
 // ugentopoly_widget front end. Python owns the game: this view draws the synced `board_data`
 // (static) and `state` (replaced whole on every change) and sends requests tagged with the
 // state's `seq`. It holds no rules: it offers exactly the legal actions it is sent.
-import { h, replace, money, safeColour, contrast } from "./dom.js";
+//
+// Layout: a header, the players' strip, then the board with the current decision in its centre
+// (as on a real table) and the side panels (tabs) beside it on wide cells, below it on narrow
+// ones. The board is sized to the window's height too, so board and buttons are in view together.
+import { h, replace, money } from "./dom.js";
 import { t } from "./i18n.js";
 import { BoardView, heatColour } from "./board.js";
 import { Lobby } from "./lobby.js";
-import { renderActions, renderStatus, renderTileCard, TradeDialog, decisionText } from "./panels.js";
+import { renderActions, renderStatus, renderStrip, renderTileCard, TradeDialog, tileName } from "./panels.js";
+import { Tabs } from "./tabs.js";
+import { gameOver } from "./gameover.js";
+import { icon } from "./tokens.js";
 
 const PIPS = {
   1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8],
 };
+const ARM_MS = 300; // a button that appears in a new place ignores clicks this long
+const PENDING_MS = 4000; // a request without an answer stops blocking after this long
+const DICE_MS = 560;
+let views = 0;
 
 function die(value) {
   const el = h("span", { class: "ugw-die", "data-value": String(value) });
@@ -25,7 +36,16 @@ function fmtTime(seconds) {
   return m ? `${m}:${String(s % 60).padStart(2, "0")}` : `${s}s`;
 }
 
+function signed(n) {
+  return `${n > 0 ? "+" : "−"}${money(Math.abs(n))}`;
+}
+
+function reducedMotion() {
+  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
 function render({ model, el }) {
+  const uid = `${++views}${Math.floor(Math.random() * 1e6)}`;
   const timers = new Set();
   const handlers = [];
   let cardPos = null;
@@ -38,21 +58,86 @@ function render({ model, el }) {
   let tickSentFor = null;
   let lastTickAt = -1e9;
   let stateAt = performance.now();
-  let errorTimer = null;
-  let lastErrorN = 0;
+  let lastErrorN = null;
   let lastBoard = null;
+  let lastSeq = null;
+  let prevPositions = null;
+  let pending = null; // {seq, at, kind}: a request on its way; more clicks are dropped
+  let holdUntil = 0; // narration pause before a turn that ended by itself hands over
+  let holdTimer = null;
+  let drawnCard = null;
+  let manageOpen = false;
+  let disconnected = false;
+  let floats = null; // money floats of the last action, added once the strip is drawn
+  let places = new Map(); // guarded button key -> rect of the last drawing
 
   const get = (name) => model.get(name);
   const lang = () => (get("lang") === "nl" ? "nl" : "en");
   const seq = () => (get("state") || {}).seq ?? 0;
-  const send = (msg) => model.send({ ...msg, seq: seq() });
-  const act = (action) => {
-    model.send({ type: "act", action, seq: seq() });
-  };
+  const later = (fn, ms) => { const id = setTimeout(() => { timers.delete(id); fn(); }, ms); timers.add(id); return id; };
+  const cancel = (id) => { if (id) { clearTimeout(id); timers.delete(id); } };
+
+  // Every request goes through here: nothing is sent twice for the same state (a double click
+  // is dropped quietly), and a comm that is gone shows the "run the cell again" overlay.
+  function send(msg, kind) {
+    if (disconnected) { showDisconnected(); return false; }
+    const now = performance.now();
+    if (kind && pending && pending.seq === seq() && now - pending.at < PENDING_MS) return false;
+    try {
+      model.send({ ...msg, seq: seq() });
+    } catch (err) {
+      showDisconnected();
+      return false;
+    }
+    if (kind) pending = { seq: seq(), at: now, kind };
+    return true;
+  }
+  const act = (action) => send({ type: "act", action }, action.type === "propose_trade" ? "trade" : "act");
+
+  // A guarded button: while `data-arming` is set (for ARM_MS after it appears somewhere new)
+  // clicks on it do nothing.
+  function guarded(attrs) {
+    const onclick = attrs.onclick;
+    const d = (get("state") || {}).decision || {};
+    const key = `${d.kind}/${d.player}/${attrs["data-ugw-action"] || ""}/${attrs["data-ugw-pos"] || ""}`;
+    return h("button", {
+      ...attrs, type: "button", "data-ugw-guard": key,
+      onclick: (ev) => {
+        if (ev.currentTarget.hasAttribute("data-arming")) { ev.preventDefault(); return; }
+        onclick(ev);
+      },
+    });
+  }
+
+  // Measured in the next frame, before it is painted: no forced layout inside the click's task,
+  // and no click can reach a button that has not been painted yet.
+  let settleFrame = null;
+  function settleButtons() {
+    if (settleFrame === null) settleFrame = requestAnimationFrame(() => { settleFrame = null; settleNow(); });
+  }
+  function settleNow() {
+    const next = new Map();
+    const now = performance.now();
+    for (const b of root.querySelectorAll("button[data-ugw-guard]")) {
+      const key = b.dataset.ugwGuard;
+      const r = b.getBoundingClientRect();
+      next.set(key, r);
+      const old = places.get(key);
+      const same = old && Math.abs(old.left - r.left) < 4 && Math.abs(old.top - r.top) < 4;
+      if (same && old.armedAt <= now) continue;
+      b.setAttribute("data-arming", "");
+      const wait = same ? old.armedAt - now : ARM_MS;
+      r.armedAt = now + wait;
+      later(() => b.removeAttribute("data-arming"), wait);
+    }
+    for (const [key, r] of next) if (r.armedAt === undefined) r.armedAt = (places.get(key) || {}).armedAt ?? 0;
+    places = next;
+  }
 
   // ---------------------------------------------------------------- skeleton
-  const root = h("div", { class: "ugw-root", "data-ugw": "root" });
-  // Keys typed in the widget must not become notebook commands (JupyterLab, VS Code).
+  // tabindex=-1: a click on plain text inside the widget focuses the widget, so keys typed
+  // next (d d, a, b ...) reach it and stop here instead of becoming notebook commands.
+  const root = h("div", { class: "ugw-root", "data-ugw": "root", tabindex: "-1" });
   const stopKeys = (ev) => ev.stopPropagation();
   root.addEventListener("keydown", stopKeys);
   root.addEventListener("keyup", stopKeys);
@@ -62,55 +147,96 @@ function render({ model, el }) {
   const langBtn = h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "lang",
     onclick: () => { model.set("lang", lang() === "en" ? "nl" : "en"); model.save_changes(); } });
   const undoBtn = h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "undo",
-    onclick: () => send({ type: "undo" }) });
+    onclick: () => { if (!undoBtn.disabled) send({ type: "undo" }, "undo"); } });
   const newBtn = h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "new-game",
-    onclick: () => { wantLobby = true; draw(); } });
-  const delay = h("input", { type: "range", min: "0", max: "3", step: "0.1", "data-ugw": "bot-delay",
+    onclick: () => openLobby() });
+  const delayId = `ugw-delay-${uid}`;
+  const delay = h("input", { type: "range", min: "0", max: "3", step: "0.1", "data-ugw": "bot-delay", id: delayId,
     oninput: (ev) => { model.set("bot_delay", Number(ev.target.value)); model.save_changes(); } });
+  const paceLabel = h("label", { class: "ugw-pace-label", for: delayId });
   const pauseBtn = h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "pause",
     onclick: () => { model.set("paused", !get("paused")); model.save_changes(); } });
   const botBox = h("span", { class: "ugw-bots", "data-ugw": "bot-controls" },
-    h("label", { class: "ugw-pace" }, h("span", { class: "ugw-pace-label" }), delay), pauseBtn);
+    h("span", { class: "ugw-pace" }, paceLabel, delay), pauseBtn);
   const header = h("div", { class: "ugw-header" }, title, h("span", { class: "ugw-spacer" }), botBox, undoBtn, newBtn, langBtn);
-  const errorBox = h("div", { class: "ugw-error", role: "alert", "data-ugw": "error", hidden: true });
+  const strip = h("div", { class: "ugw-strip", "data-ugw": "players" });
 
   const boardView = new BoardView((pos) => { cardPos = cardPos === pos ? null : pos; drawCenter(); });
-  const info = h("div", { class: "ugw-info" });
-  const diceEl = h("div", { class: "ugw-dice", "data-ugw": "dice" });
+  const boardTitle = h("div", { class: "ugw-board-name", "data-ugw": "board-title", role: "heading", "aria-level": "3" });
+  const legendEl = h("div", { class: "ugw-legend", "data-ugw": "heat-legend", hidden: true });
+  const decksEl = h("div", { class: "ugw-decks", "data-ugw": "decks" });
+  const cardShown = h("div", { class: "ugw-drawn", "data-ugw": "drawn-card", hidden: true, role: "group" });
+  const diceEl = h("div", { class: "ugw-dice", "data-ugw": "dice", role: "img" });
+  const table = h("div", { class: "ugw-table" }, decksEl, cardShown, diceEl);
   const timerEl = h("div", { class: "ugw-timer", "data-ugw": "timer", hidden: true });
   const clockEl = h("div", { class: "ugw-timer", "data-ugw": "time-left", hidden: true });
-  const legendEl = h("div", { class: "ugw-legend", "data-ugw": "heat-legend", hidden: true });
+  const narrationEl = h("div", { class: "ugw-narration", "data-ugw": "narration" });
+  const actionsEl = h("div", { class: "ugw-actions", "data-ugw": "actions" });
+  const errorEl = h("div", { class: "ugw-error ugw-inline-error", role: "alert", "data-ugw": "error", hidden: true });
   const cardEl = h("div", { class: "ugw-card", "data-ugw": "tile-card", hidden: true });
-  const rankingEl = h("div", { class: "ugw-ranking", "data-ugw": "ranking", hidden: true });
-  replace(boardView.center, info, diceEl, timerEl, clockEl, legendEl, rankingEl, cardEl);
+  const overEl = h("div", { class: "ugw-ranking", "data-ugw": "ranking", hidden: true });
+  const play = h("div", { class: "ugw-play" }, narrationEl, h("div", { class: "ugw-timers" }, timerEl, clockEl), actionsEl, errorEl);
+  replace(boardView.center, h("div", { class: "ugw-center-top" }, boardTitle, legendEl), table, play, overEl, cardEl);
 
-  const actionsEl = h("div", { class: "ugw-panel ugw-actions", "data-ugw": "actions", "aria-live": "polite" });
-  const trade = new TradeDialog((action) => act(action));
-  const statusEl = h("div", { class: "ugw-panel ugw-status", "data-ugw": "status" });
+  const trade = new TradeDialog((action) => act(action), uid);
+  trade.onHide = () => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || trade.el.contains(active);
+    if (inGame()) drawPanels();
+    // keyboard users land on the decision's first button, not at the top of the page
+    if (lost) {
+      const first = actionsEl.querySelector("button:not([disabled])");
+      if (first) first.focus({ preventScroll: true });
+    }
+  };
+  boardView.el.appendChild(trade.el);
+  const statusEl = h("div", { class: "ugw-status", "data-ugw": "status" });
   const logList = h("ol", { class: "ugw-log-list" });
-  const logEl = h("div", { class: "ugw-panel ugw-log", "data-ugw": "log", tabindex: "0" }, logList);
-  const statusTitle = h("div", { class: "ugw-panel-title" });
-  const logTitle = h("div", { class: "ugw-panel-title" });
-  const side = h("div", { class: "ugw-side" }, actionsEl, trade.el, statusTitle, statusEl, logTitle, logEl);
+  const logEl = h("div", { class: "ugw-log", "data-ugw": "log", tabindex: "0", role: "log", "aria-label": "log" }, logList);
+  const tabs = new Tabs(uid, "panels");
+  tabs.add("players", () => t(lang(), "players_tab"), statusEl);
+  tabs.add("log", () => t(lang(), "log"), logEl);
+  const side = h("div", { class: "ugw-side" }, tabs.el);
   const main = h("div", { class: "ugw-main" }, boardView.el, side);
-  const lobby = new Lobby((req) => send(req), () => { wantLobby = false; draw(); });
-  root.append(header, errorBox, main, lobby.el);
+  const lobby = new Lobby((req) => send(req, "setup"), () => { wantLobby = false; draw(); }, uid);
+  const announce = h("div", { class: "ugw-sr", "aria-live": "polite", "aria-atomic": "true", "data-ugw": "announce" });
+  const deadEl = h("div", { class: "ugw-disconnected", role: "alert", "data-ugw": "disconnected", hidden: true });
+  root.append(header, strip, main, lobby.el, announce, deadEl);
   el.appendChild(root);
 
   const onKey = (ev) => {
     if (ev.key === "Escape") {
+      if (trade.open) { trade.hide(); return; }
       if (cardPos !== null) { cardPos = null; drawCenter(); }
-      if (trade.open) trade.hide();
+      if (drawnCard) { drawnCard = null; drawTable(); }
     }
   };
   root.addEventListener("keydown", onKey);
 
+  // ---------------------------------------------------------------- kernel gone
+  function isDead() {
+    return model.comm_live === false || el.classList.contains("jupyter-widgets-disconnected")
+      || !!(el.closest && el.closest(".jupyter-widgets-disconnected"));
+  }
+  function showDisconnected() {
+    disconnected = true;
+    const L = lang();
+    deadEl.hidden = false;
+    root.classList.add("ugw-dead");
+    replace(deadEl, h("div", { class: "ugw-dead-box" },
+      h("strong", { text: t(L, "disconnected_title") }), h("p", { text: t(L, "disconnected_text") })));
+  }
+  const deadWatch = typeof MutationObserver !== "undefined" ? new MutationObserver(() => { if (isDead()) showDisconnected(); }) : null;
+  if (deadWatch) deadWatch.observe(el, { attributes: true, attributeFilter: ["class"] });
+
   // ---------------------------------------------------------------- drawing
   function ctx() {
     return {
-      state: get("state") || {}, board: get("board_data") || {}, lang: lang(), act,
+      state: get("state") || {}, board: get("board_data") || {}, lang: lang(), act, guarded, uid,
       openTrade: () => { trade.show(get("state")); trade.render(ctx()); },
       onTile: (pos) => { cardPos = pos; drawCenter(); },
+      manageOpen,
+      toggleManage: () => { manageOpen = !manageOpen; drawPanels(); },
     };
   }
 
@@ -120,21 +246,31 @@ function render({ model, el }) {
     return state.phase && state.phase !== "lobby" && Array.isArray(board.tiles);
   }
 
-  function drawHeader() {
+  function openLobby() {
+    wantLobby = true;
+    lobby.schema = null; // fresh form: no seed or names carried over from the last game
+    trade.hide();
+    draw();
+  }
+
+  function drawHeader(showLobby) {
     const L = lang();
     const board = get("board_data") || {};
     const state = get("state") || {};
-    title.textContent = inGame() ? `${(board.titles && board.titles[L]) || board.name || ""} · ${t(L, "turn")} ${state.turn ?? ""}` : "Ugentopoly";
+    const playing = inGame() && !showLobby;
+    title.textContent = playing ? `${(board.titles && board.titles[L]) || board.name || ""} · ${t(L, "turn")} ${state.turn ?? ""}` : "Ugentopoly";
     langBtn.textContent = L === "en" ? "NL" : "EN";
-    langBtn.title = L === "en" ? "Nederlands" : "English";
+    langBtn.setAttribute("aria-label", `${t(L, "language")}: ${L === "en" ? "Nederlands" : "English"}`);
     undoBtn.textContent = t(L, "undo");
-    undoBtn.hidden = !inGame() || state.phase === "over";
+    undoBtn.hidden = !playing || state.phase === "over";
+    undoBtn.disabled = !state.can_undo || disconnected;
+    undoBtn.title = state.can_undo ? "" : t(L, "undo_none");
     newBtn.textContent = t(L, "new_game");
-    newBtn.hidden = !inGame() || wantLobby;
+    newBtn.hidden = !playing;
     const seats = get("seats") || [];
-    botBox.hidden = !inGame() || seats.every((s) => s === "person");
+    botBox.hidden = !playing || seats.every((s) => s === "person");
     delay.value = String(get("bot_delay"));
-    botBox.querySelector(".ugw-pace-label").textContent = `${t(L, "bots")}: ${t(L, "pace")} ${Number(get("bot_delay")).toFixed(1)}s`;
+    paceLabel.textContent = `${t(L, "bots")}: ${t(L, "pace")} ${Number(get("bot_delay")).toFixed(1)}s`;
     pauseBtn.textContent = get("paused") ? t(L, "resume") : t(L, "pause");
     pauseBtn.setAttribute("aria-pressed", get("paused") ? "true" : "false");
   }
@@ -142,23 +278,47 @@ function render({ model, el }) {
   function drawDice(animate) {
     const state = get("state") || {};
     const dice = state.dice;
-    if (diceTimer) { clearInterval(diceTimer); timers.delete(diceTimer); diceTimer = null; }
-    if (!dice) { replace(diceEl); return; }
+    cancel(diceTimer); diceTimer = null;
+    const L = lang();
+    diceEl.setAttribute("aria-label", dice ? `${t(L, "dice_label")}: ${dice.join(" + ")}` : t(L, "dice_label"));
+    if (!dice) { replace(diceEl, die(1), die(1)); diceEl.classList.add("ugw-dice-idle"); return; }
+    diceEl.classList.remove("ugw-dice-idle");
+    if (!animate || reducedMotion()) { replace(diceEl, dice.map(die)); diceEl.classList.remove("ugw-rolling"); return; }
     const sides = Math.max(6, ...dice);
-    if (!animate) { replace(diceEl, dice.map(die)); diceEl.classList.remove("ugw-rolling"); return; }
-    let frames = 8;
+    let frames = Math.round(DICE_MS / 70);
     diceEl.classList.add("ugw-rolling");
-    diceTimer = setInterval(() => {
+    const spin = () => {
       frames -= 1;
       if (frames <= 0) {
-        clearInterval(diceTimer); timers.delete(diceTimer); diceTimer = null;
+        diceTimer = null;
         diceEl.classList.remove("ugw-rolling");
         replace(diceEl, ((get("state") || {}).dice || dice).map(die));
         return;
       }
       replace(diceEl, dice.map(() => die(1 + Math.floor(Math.random() * Math.min(sides, 6)))));
-    }, 70);
-    timers.add(diceTimer);
+      diceTimer = later(spin, 70);
+    };
+    spin();
+  }
+
+  function drawTable() {
+    const L = lang();
+    const board = get("board_data") || {};
+    const kinds = new Set((board.tiles || []).map((tl) => tl.kind));
+    replace(decksEl, ["CHANCE", "CHEST"].filter((k) => kinds.has(k)).map((k) => h("div", { class: "ugw-deck-wrap", "data-ugw": `deck-${k}` },
+      h("div", { class: `ugw-deck ugw-deck-${k.toLowerCase()}`, "aria-hidden": "true" },
+        h("span", { class: "ugw-deck-mark", text: k === "CHANCE" ? "?" : "✉" })),
+      h("span", { class: "ugw-deck-name", text: t(L, `deck_${k}`) }))));
+    if (!drawnCard) { cardShown.hidden = true; return; }
+    cardShown.hidden = false;
+    cardShown.dataset.deck = drawnCard.deck || "";
+    cardShown.setAttribute("aria-label", `${t(L, "card")}: ${t(L, `deck_${drawnCard.deck}`)}`);
+    const who = (get("state") || {}).players?.[drawnCard.player];
+    replace(cardShown,
+      h("div", { class: "ugw-drawn-head" }, h("span", { text: `${t(L, `deck_${drawnCard.deck}`)}${who ? ` · ${who.name}` : ""}` }),
+        h("button", { type: "button", class: "ugw-close", "data-ugw": "drawn-card-close", "aria-label": t(L, "dismiss"), text: "×",
+          onclick: () => { drawnCard = null; drawTable(); } })),
+      h("div", { class: "ugw-drawn-text", text: drawnCard.text || drawnCard.id }));
   }
 
   function drawCenter() {
@@ -166,16 +326,7 @@ function render({ model, el }) {
     const state = get("state") || {};
     const board = get("board_data") || {};
     if (!inGame()) return;
-    const d = state.decision || {};
-    const p = d.player !== null && d.player !== undefined ? state.players[d.player] : null;
-    const colour = p ? safeColour(p.colour) : null;
-    replace(info,
-      h("div", { class: "ugw-board-name", text: board.name }),
-      p ? h("div", { class: "ugw-whose", "data-ugw": "whose-turn" },
-        h("span", { class: "ugw-dot", style: { background: colour, color: contrast(colour) }, text: (p.token || "?").slice(0, 1).toUpperCase() }),
-        h("span", { text: `${p.name} ${t(L, "decide")}` })) : null,
-      h("div", { class: "ugw-muted ugw-center-text", text: decisionText(state, board, L) }));
-    // heat legend
+    boardTitle.textContent = (board.titles && board.titles[L]) || board.name || "";
     const heat = get("heat") || {};
     if (Array.isArray(heat.values)) {
       legendEl.hidden = false;
@@ -183,20 +334,19 @@ function render({ model, el }) {
         h("span", { class: "ugw-legend-bar", style: { background: `linear-gradient(to right, ${heatColour(heat.min, heat.min, heat.max)}, ${heatColour((heat.min + heat.max) / 2, heat.min, heat.max)}, ${heatColour(heat.max, heat.min, heat.max)})` } }),
         h("span", { class: "ugw-legend-range", text: `${fmtNum(heat.min)} – ${fmtNum(heat.max)}` }));
     } else legendEl.hidden = true;
-    // ranking
-    if (state.phase === "over" && state.ranking) {
-      rankingEl.hidden = false;
-      replace(rankingEl, h("strong", { text: `${t(L, "game_over")} — ${t(L, "ranking")}` }),
-        h("ol", {}, state.ranking.map((r) => h("li", { "data-ugw": `rank-${r.player}`, class: r.winner ? "ugw-winner" : "" },
-          `${r.name}: ${money(r.cash)} ${t(L, "cash")}, ${money(r.net_worth)} ${t(L, "worth")}${r.winner ? ` ★ ${t(L, "winner")}` : ""}`))));
-    } else rankingEl.hidden = true;
-    // tile card
+    const over = state.phase === "over" && state.ranking;
+    boardView.center.classList.toggle("ugw-center-over", !!over);
+    if (over) {
+      overEl.hidden = false;
+      replace(overEl, gameOver(state, L, () => openLobby()));
+    } else overEl.hidden = true;
     if (cardPos !== null && board.tiles && board.tiles[cardPos]) {
       cardEl.hidden = false;
       cardEl.dataset.pos = String(cardPos);
       renderTileCard(cardEl, ctx(), cardPos, () => { cardPos = null; drawCenter(); });
     } else { cardEl.hidden = true; cardPos = null; }
     boardView.select(cardPos);
+    settleButtons();
   }
 
   function fmtNum(x) {
@@ -213,7 +363,6 @@ function render({ model, el }) {
       // language switched, undo, or a gap: start again from the tail we were sent
       logLang = L;
       logLines = [];
-      logRendered = 0;
       replace(logList);
       logList.start = log.start + 1;
       for (let k = 0; k < log.lines.length; k++) logLines[log.start + k] = log.lines[k];
@@ -253,46 +402,122 @@ function render({ model, el }) {
     if (state.timer && state.phase === "play") {
       const left = state.timer.remaining - elapsed;
       timerEl.hidden = false;
-      timerEl.textContent = `⏱ ${t(L, "timer")}: ${fmtTime(left)}`;
+      replace(timerEl, icon("stopwatch", 14), ` ${t(L, "timer")}: ${fmtTime(left)}`);
       timerEl.classList.toggle("ugw-urgent", left < 10);
       if (left <= 0) expired = true;
     } else timerEl.hidden = true;
     if (typeof state.time_left === "number" && state.phase === "play") {
       const left = state.time_left - elapsed;
       clockEl.hidden = false;
-      clockEl.textContent = `${t(L, "time_left")}: ${fmtTime(left)}`;
+      replace(clockEl, icon("stopwatch", 14), ` ${t(L, "time_left")}: ${fmtTime(left)}`);
       if (left <= 0) expired = true;
     } else clockEl.hidden = true;
     const now = performance.now();
-    if (expired && tickSentFor !== state.seq && now - lastTickAt > 1500) {
+    if (expired && tickSentFor !== state.seq && now - lastTickAt > 1500 && !disconnected) {
       tickSentFor = state.seq;
       lastTickAt = now;
-      model.send({ type: "tick", seq: state.seq });
+      send({ type: "tick" });
     }
   }
 
+  // In-place, plain-language errors: in the trade dialog when it caused them, in the lobby, or
+  // under the decision's buttons. A stale request (double click) is dropped without a word.
   function drawError() {
     const error = get("error") || {};
-    if (!error.message) { errorBox.hidden = true; return; }
-    if (error.n === lastErrorN && !errorBox.hidden) return;
+    if (!error.message || error.n === lastErrorN) return;
     lastErrorN = error.n;
-    errorBox.hidden = false;
-    replace(errorBox, h("span", { text: error.message }),
+    pending = null;
+    if (error.quiet) return;
+    const text = (error.text && error.text[lang()]) || error.message;
+    if (trade.open) { trade.showError(text, ctx()); return; }
+    errorEl.hidden = false;
+    replace(errorEl, h("span", { text }),
       h("button", { type: "button", class: "ugw-close", "aria-label": t(lang(), "close"), text: "×",
-        onclick: () => { errorBox.hidden = true; } }));
-    if (errorTimer) { clearTimeout(errorTimer); timers.delete(errorTimer); }
-    errorTimer = setTimeout(() => { errorBox.hidden = true; }, 12000);
-    timers.add(errorTimer);
+        onclick: () => { errorEl.hidden = true; } }));
+  }
+
+  // The summary shown while a turn that ended by itself lingers (turn_pause).
+  function drawHold(state, L) {
+    const last = state.last || {};
+    const actor = state.players[last.actor];
+    const next = state.decision && state.decision.player !== null ? state.players[state.decision.player] : null;
+    const hadFocus = actionsEl.contains(document.activeElement);
+    replace(actionsEl,
+      h("div", { class: "ugw-decision", "data-ugw": "turn-summary" },
+        h("span", { class: "ugw-decision-text", text: `${next ? `${t(L, "next_up")}: ${next.name}` : ""}` })),
+      h("div", { class: "ugw-buttons" }, h("button", {
+        type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "continue", text: t(L, "continue"),
+        onclick: () => { holdUntil = 0; cancel(holdTimer); drawPanels(); },
+      })));
+    actionsEl.dataset.holding = actor ? "true" : "";
+    // keyboard users keep their place: Continue now, the next decision's first button after
+    if (hadFocus) actionsEl.querySelector("[data-ugw=continue]").focus({ preventScroll: true });
   }
 
   function drawPanels() {
     const c = ctx();
     const L = c.lang;
-    statusTitle.textContent = t(L, "status");
-    logTitle.textContent = t(L, "log");
-    renderActions(actionsEl, c);
+    tabs.sync();
+    renderStrip(strip, c);
     renderStatus(statusEl, c);
+    if (performance.now() < holdUntil && c.state.phase === "play") drawHold(c.state, L);
+    else { delete actionsEl.dataset.holding; renderActions(actionsEl, c); }
     trade.render(c);
+    drawCenter();
+  }
+
+  // Narration of the last action: dice settle, the token hops, the landed tile lights up, money
+  // changes float over the players' cash, a drawn card lies face up in the centre, and a short
+  // pause (turn_pause seconds) before a turn that ended by itself hands over.
+  function narrate(state, board) {
+    const last = state.last;
+    const L = lang();
+    if (!last) return;
+    const diceDelay = last.dice && !reducedMotion() ? DICE_MS : 0;
+    const moveMs = boardView.animateMoves(last, prevPositions, diceDelay);
+    const moves = last.moves || [];
+    const landed = moves.length ? moves[moves.length - 1][2] : null;
+    const jailed = (last.jail || []).map((i) => state.players[i] && state.players[i].position);
+    boardView.highlight(jailed.length ? jailed[jailed.length - 1] : landed, diceDelay + moveMs);
+    if (last.card) drawnCard = last.card;
+    else if (last.n) drawnCard = null;
+    drawTable();
+    const settle = diceDelay + moveMs;
+    for (const row of strip.querySelectorAll("[data-delta]")) delete row.dataset.delta;
+    floats = () => {
+      for (const [p, delta] of last.money || []) {
+        const cash = strip.querySelector(`[data-ugw="strip-cash-${p}"]`);
+        if (!cash) continue;
+        cash.parentElement.dataset.delta = signed(delta);
+        const float = h("span", {
+          class: `ugw-float ${delta > 0 ? "ugw-gain" : "ugw-loss"}`, "data-ugw": `money-float-${p}`,
+          "aria-hidden": "true", text: signed(delta), style: { animationDelay: `${settle}ms` },
+        });
+        cash.appendChild(float);
+        later(() => float.remove(), settle + 2200);
+      }
+    };
+    // words for the narration line and for screen readers (aria-live), in the current language
+    const words = [];
+    const actor = state.players[last.actor];
+    if (last.dice && actor) words.push(`${actor.name} ${t(L, "rolled")} ${last.dice.join(" + ")} = ${last.dice.reduce((a, b) => a + b, 0)}`);
+    for (const [p, , end] of moves) {
+      const who = state.players[p];
+      if (who) words.push(`${who.name} ${t(L, "moves_to")} ${tileName(board, end, L)}`);
+    }
+    for (const p of last.jail || []) if (state.players[p]) words.push(`${state.players[p].name} ${t(L, "goes_to_jail")}`);
+    if (last.card) words.push(`${t(L, "card")}: ${last.card.text || last.card.id}`);
+    for (const [p, delta] of last.money || []) if (state.players[p]) words.push(`${state.players[p].name} ${signed(delta)}`);
+    narrationEl.textContent = words.filter((w) => !w.startsWith(`${t(L, "card")}:`)).join(" · ");
+    announce.textContent = words.map((w) => (/[.!?]$/.test(w) ? w : `${w}.`)).join(" ");
+    // the pause before an automatic hand-over, for people (bots have their own pace)
+    const pause = Number(get("turn_pause")) || 0;
+    const seat = actor && actor.seat ? actor.seat : "person";
+    if (last.turn_passed && pause > 0 && seat === "person" && state.phase === "play") {
+      holdUntil = performance.now() + settle + pause * 1000;
+      cancel(holdTimer);
+      holdTimer = later(() => { holdUntil = 0; drawPanels(); settleButtons(); }, holdUntil - performance.now());
+    }
   }
 
   function draw() {
@@ -300,57 +525,96 @@ function render({ model, el }) {
     root.classList.toggle("ugw-in-lobby", showLobby);
     root.lang = lang();
     main.hidden = showLobby;
+    strip.hidden = showLobby;
     lobby.el.hidden = !showLobby;
-    drawHeader();
+    drawHeader(showLobby);
+    if (disconnected) showDisconnected();
     if (showLobby) {
       if (!lobby.schema && get("lobby") && get("lobby").profiles) lobby.reset(get("lobby"));
       const error = get("error") || {};
-      lobby.render(lang(), inGame(), error.message || "");
-      errorBox.hidden = true;
+      const text = error.message && !error.quiet && error.n !== lobby.shownError
+        ? ((error.text && error.text[lang()]) || error.message) : "";
+      lobby.render(lang(), inGame(), text);
       return;
     }
-    drawError();
     const state = get("state");
     const board = get("board_data");
     if (board !== lastBoard) {
       lastBoard = board;
       boardView.build(board, lang());
       boardView.setHeat(get("heat"));
+      boardView.highlight(null);
       logLang = null;
+      drawnCard = null;
+      prevPositions = null;
+      lastSeq = null;
     }
+    const fresh = lastSeq !== null && state.seq !== lastSeq;
+    if (fresh) { errorEl.hidden = true; trade.stateChanged(state); }
     boardView.update(state, board.hotel_level);
     root.dataset.phase = state.phase;
     root.dataset.seq = String(state.seq);
+    if (fresh && state.last) narrate(state, board);
+    if (lastSeq === null) drawTable();
     drawPanels();
-    drawCenter();
+    if (floats) { floats(); floats = null; }
     const animate = lastRolls !== null && state.rolls > lastRolls;
     if (animate || lastRolls === null || state.rolls !== lastRolls) drawDice(animate);
     lastRolls = state.rolls;
     drawLog();
     drawTimers();
+    lastSeq = state.seq;
+    prevPositions = state.players.map((p) => p.position);
   }
 
   // ---------------------------------------------------------------- model events
+  // Several traits can change in one message (a new game: board_data, state, seats): redraw
+  // once, after all of them, so the lobby never stays up over a started game.
+  let drawQueued = false;
+  const redraw = () => {
+    if (drawQueued) return;
+    drawQueued = true;
+    queueMicrotask(() => { drawQueued = false; draw(); });
+  };
   const on = (name, fn) => { model.on(name, fn); handlers.push([name, fn]); };
-  on("change:state", () => { stateAt = performance.now(); draw(); });
-  on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; trade.hide(); });
-  on("change:lang", () => { boardView.setLang(lang()); draw(); });
+  on("change:state", () => {
+    stateAt = performance.now();
+    // A game started from this view's lobby: show it (board_data may be unchanged when the
+    // new game has the same board, so its change event cannot be relied on).
+    if (pending && pending.kind === "setup" && wantLobby && inGame()) { wantLobby = false; trade.hide(); }
+    pending = null;
+    draw();
+  });
+  on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
+  on("change:lang", () => { boardView.setLang(lang()); draw(); drawTable(); });
   on("change:heat", () => { boardView.setHeat(get("heat")); drawCenter(); });
-  on("change:error", () => { if (wantLobby || !inGame()) draw(); else drawError(); });
-  on("change:seats", () => drawHeader());
-  on("change:bot_delay", () => drawHeader());
-  on("change:paused", () => drawHeader());
+  on("change:error", () => {
+    if (wantLobby || !inGame()) { pending = null; draw(); lobby.shownError = (get("error") || {}).n; } else drawError();
+  });
+  on("change:seats", () => drawHeader(wantLobby || !inGame()));
+  on("change:bot_delay", () => drawHeader(wantLobby || !inGame()));
+  on("change:paused", () => drawHeader(wantLobby || !inGame()));
   on("change:lobby", () => { lobby.schema = null; if (wantLobby || !inGame()) draw(); });
+  // The widget manager flips comm_live to false (and fires this) when the kernel restarts or
+  // goes away; a model never comes back to life, so this event means "disconnected".
+  on("comm_live_update", () => showDisconnected());
 
-  const clock = setInterval(() => { if (inGame() && !wantLobby) drawTimers(); }, 250);
-  timers.add(clock);
+  const clock = setInterval(() => {
+    if (!disconnected && isDead()) showDisconnected();
+    if (inGame() && !wantLobby) drawTimers();
+  }, 250);
+  lastErrorN = (get("error") || {}).n ?? null; // an old error is not news for a new view
+  lobby.shownError = lastErrorN;
   draw();
 
   return () => {
     boardView.destroy();
-    for (const id of timers) { clearInterval(id); clearTimeout(id); }
+    clearInterval(clock);
+    for (const id of timers) clearTimeout(id);
     timers.clear();
+    if (deadWatch) deadWatch.disconnect();
     if (scrollFrame !== null) cancelAnimationFrame(scrollFrame);
+    if (settleFrame !== null) cancelAnimationFrame(settleFrame);
     for (const [name, fn] of handlers) model.off(name, fn);
     root.removeEventListener("keydown", stopKeys);
     root.removeEventListener("keyup", stopKeys);
@@ -361,3 +625,4 @@ function render({ model, el }) {
 }
 
 export default { render };
+

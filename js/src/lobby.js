@@ -1,14 +1,15 @@
 // The setup screen: profile, board, mode, options, players (names, tokens, colours, seats).
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tokenName } from "./i18n.js";
 
 const DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dirk", "Eva", "Fien", "Gust", "Hanne"];
 
 export class Lobby {
-  constructor(send, onBack) {
+  constructor(send, onBack, uid = "0") {
     this.send = send;
     this.onBack = onBack;
-    this.el = h("div", { class: "ugw-lobby", "data-ugw": "lobby" });
+    this.uid = uid;
+    this.el = h("div", { class: "ugw-lobby", "data-ugw": "lobby", role: "form", "aria-label": "setup" });
     this.form = null;
     this.schema = null;
     this.players = [];
@@ -60,8 +61,8 @@ export class Lobby {
     const form = this.form;
     const prof = this.profileSchema();
     const field = (label, control) => h("label", { class: "ugw-field" }, h("span", { text: label }), control);
-    const select = (testid, value, options, onchange) => h("select", {
-      "data-ugw": testid,
+    const select = (testid, value, options, onchange, label) => h("select", {
+      "data-ugw": testid, "aria-label": label || null,
       onchange: (ev) => onchange(ev.target.value),
     }, options.map(([v, label]) => h("option", { value: v, selected: v === value, text: label })));
     const rerender = () => this.render(lang, hasGame, error);
@@ -69,7 +70,7 @@ export class Lobby {
     const profiles = select("profile", form.profile,
       this.schema.profiles.map((p) => [p.name, p.label[lang] || p.name]),
       (v) => { form.profile = v; this.applyProfile(); rerender(); });
-    const boards = select("board", form.board,
+    const boards = select("board-file", form.board,
       this.schema.boards.map((b) => [b.id, b.label]), (v) => { form.board = v; });
     const mode = select("mode", form.mode,
       this.schema.modes.map((m) => [m, t(lang, m)]), (v) => { form.mode = v; rerender(); });
@@ -115,8 +116,10 @@ export class Lobby {
         "aria-label": `${t(lang, "name")} ${k + 1}`,
         oninput: (ev) => { p.name = ev.target.value; },
       }),
-      select(`player-token-${k}`, p.token, this.schema.tokens.map((tok) => [tok, tok]), (v) => { p.token = v; }),
-      select(`player-seat-${k}`, p.seat, this.schema.seat_kinds.map((s) => [s, t(lang, s)]), (v) => { p.seat = v; }),
+      select(`player-token-${k}`, p.token, this.schema.tokens.map((tok) => [tok, tokenName(lang, tok)]), (v) => { p.token = v; },
+        `${t(lang, "token")} ${k + 1}`),
+      select(`player-seat-${k}`, p.seat, this.schema.seat_kinds.map((s) => [s, t(lang, s)]), (v) => { p.seat = v; },
+        `${t(lang, "seat")} ${k + 1}`),
     ));
 
     const start = h("button", {
@@ -131,7 +134,7 @@ export class Lobby {
     replace(this.el,
       h("h3", { class: "ugw-title", text: t(lang, "setup") }),
       h("div", { class: "ugw-lobby-grid" },
-        h("fieldset", { class: "ugw-fieldset" }, h("legend", { text: t(lang, "profile") }),
+        h("fieldset", { class: "ugw-fieldset" }, h("legend", { text: t(lang, "game") }),
           field(t(lang, "profile"), profiles), field(t(lang, "board"), boards),
           field(t(lang, "mode"), mode), minutes,
           h("div", { class: "ugw-field" }, timer, seconds),

@@ -1,6 +1,9 @@
-// Side panels: the action panel, the status panel, the log, the tile card, the trade dialog.
-import { h, replace, money, safeColour, contrast } from "./dom.js";
-import { t } from "./i18n.js";
+// Panels: the current decision (in the board's centre), the players, the tile card and the trade
+// dialog. Every button that sends a request is a guarded button (see index.js: it ignores clicks
+// for a moment after it appears in a new place, and while a request is on its way).
+import { h, replace, money, safeColour } from "./dom.js";
+import { t, tokenName } from "./i18n.js";
+import { tokenSvg } from "./tokens.js";
 
 export function tileName(board, pos, lang) {
   const tile = board && board.tiles ? board.tiles[pos] : null;
@@ -8,13 +11,11 @@ export function tileName(board, pos, lang) {
   return tile.name[lang] || tile.name.en || tile.id;
 }
 
-function playerChip(p, index) {
+export function playerChip(p, index, lang) {
   if (!p) return h("span", { text: "–" });
-  const colour = safeColour(p.colour);
-  return h("span", { class: "ugw-chip", "data-ugw-player": String(index) },
-    h("span", { class: "ugw-dot", style: { background: colour, color: contrast(colour) },
-      text: (p.token || "?").slice(0, 1).toUpperCase() }),
-    h("span", { text: p.name }));
+  return h("span", { class: "ugw-chip", "data-ugw-player": String(index), title: `${p.name} (${tokenName(lang, p.token)})` },
+    h("span", { class: "ugw-chip-token", style: { borderColor: safeColour(p.colour) } }, tokenSvg(p.token, p.colour, 18)),
+    h("span", { class: "ugw-chip-name", text: p.name }));
 }
 
 function sideText(side, board, lang) {
@@ -57,26 +58,26 @@ export function decisionText(state, board, lang) {
 }
 
 const SIMPLE = ["roll", "buy", "decline", "pay_fine", "use_card", "accept", "reject", "end_turn", "pass", "bankrupt"];
-const BY_TILE = ["build", "sell", "mortgage", "unmortgage", "lift", "keep", "place"];
+const PRIMARY = ["roll", "buy", "accept", "end_turn", "bid"];
 
 export function actionLabel(action, board, lang) {
   if (action.type === "tax") return t(lang, action.choice === "percent" ? "tax_percent" : "tax_flat");
-  if (action.type === "sell_down") {
-    const area = board.areas && board.areas[action.area];
-    return `${t(lang, "sell_down")} ${action.area} ${t(lang, "to_level")} ${action.level}`;
-  }
+  if (action.type === "sell_down") return `${t(lang, "sell_down")} ${action.area} ${t(lang, "to_level")} ${action.level}`;
   if (action.position !== undefined) return `${t(lang, action.type)}: ${tileName(board, action.position, lang)}`;
   return t(lang, action.type);
 }
 
+// The current decision: whose it is, what about, and its buttons. Per-tile actions (build,
+// mortgage, ...) sit behind the "Build / Mortgage" toggle, except those about the tile the
+// decision is about (the 22-cell house offer's "Build" is a main button).
 export function renderActions(el, ctx) {
-  const { state, board, lang, act, openTrade, seats } = ctx;
+  const { state, board, lang, act, openTrade, guarded } = ctx;
   const d = state.decision || {};
   const legal = state.legal || [];
   const p = d.player !== null && d.player !== undefined ? state.players[d.player] : null;
   const botSeat = p && p.seat && p.seat !== "person";
   const head = h("div", { class: "ugw-decision", "data-ugw": "decision", "data-kind": d.kind || "" },
-    p ? playerChip(p, d.player) : null,
+    p ? h("span", { class: "ugw-whose", "data-ugw": "whose-turn" }, playerChip(p, d.player, lang)) : null,
     h("span", { class: "ugw-decision-text", text: decisionText(state, board, lang) }));
   const focus = focusKey(el);
   if (botSeat) {
@@ -84,49 +85,46 @@ export function renderActions(el, ctx) {
     restoreFocus(el, focus);
     return;
   }
+  const about = d.data && d.data.position !== undefined ? d.data.position : null;
   const buttons = [];
-  const groups = new Map();
+  const manage = new Map();
   for (const action of legal) {
     if (action.type === "bid") continue;
-    if (SIMPLE.includes(action.type) || action.type === "tax") {
-      const primary = ["roll", "buy", "accept", "end_turn", "bid"].includes(action.type);
-      const danger = action.type === "bankrupt";
-      buttons.push(h("button", {
-        type: "button",
-        class: `ugw-btn${primary ? " ugw-primary" : ""}${danger ? " ugw-danger" : ""}`,
+    const mine = action.position !== undefined && action.position === about && d.kind !== "debt";
+    if (SIMPLE.includes(action.type) || action.type === "tax" || mine) {
+      buttons.push(guarded({
+        class: `ugw-btn${PRIMARY.includes(action.type) || mine ? " ugw-primary" : ""}${action.type === "bankrupt" ? " ugw-danger" : ""}`,
         "data-ugw-action": action.type === "tax" ? `tax-${action.choice}` : action.type,
+        "data-ugw-pos": action.position !== undefined ? String(action.position) : null,
         onclick: () => act(action),
         text: actionLabel(action, board, lang),
       }));
     } else {
-      const key = action.type;
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(action);
+      if (!manage.has(action.type)) manage.set(action.type, []);
+      manage.get(action.type).push(action);
     }
   }
   let bidRow = null;
   if (d.kind === "auction" && state.bid) {
     const canBid = legal.some((a) => a.type === "bid");
     const input = h("input", {
-      type: "number", class: "ugw-bid-input", "data-ugw": "bid-amount",
+      type: "number", class: "ugw-bid-input", "data-ugw": "bid-amount", id: `ugw-bid-${ctx.uid}`,
       min: String(state.bid.min), max: String(state.bid.max), step: "1",
-      value: String(state.bid.min), disabled: !canBid, "aria-label": t(lang, "bid"),
+      value: String(state.bid.min), disabled: !canBid,
     });
-    const submit = () => {
-      const amount = Math.floor(Number(input.value));
-      act({ type: "bid", player: d.player, amount });
-    };
+    const submit = () => act({ type: "bid", player: d.player, amount: Math.floor(Number(input.value)) });
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") submit(); });
-    bidRow = h("div", { class: "ugw-bid-row" }, input,
-      h("button", { type: "button", class: "ugw-btn ugw-primary", "data-ugw-action": "bid", disabled: !canBid,
+    bidRow = h("div", { class: "ugw-bid-row" },
+      h("label", { class: "ugw-sr", for: `ugw-bid-${ctx.uid}`, text: t(lang, "bid") }), input,
+      guarded({ class: "ugw-btn ugw-primary", "data-ugw-action": "bid", disabled: !canBid,
         text: `${t(lang, "bid")} (${money(state.bid.min)}–${money(state.bid.max)})`, onclick: submit }));
   }
-  const manage = [];
-  for (const [type, actions] of groups) {
-    manage.push(h("div", { class: "ugw-manage-group", "data-ugw-group": type },
+  const groups = [];
+  for (const [type, actions] of manage) {
+    groups.push(h("div", { class: "ugw-manage-group", "data-ugw-group": type },
       h("span", { class: "ugw-manage-label", text: t(lang, type) }),
-      actions.map((action) => h("button", {
-        type: "button", class: "ugw-btn ugw-small-btn",
+      actions.map((action) => guarded({
+        class: "ugw-btn ugw-small-btn",
         "data-ugw-action": action.type,
         "data-ugw-pos": action.position !== undefined ? String(action.position) : null,
         "data-ugw-area": action.area,
@@ -137,10 +135,15 @@ export function renderActions(el, ctx) {
   }
   const trade = state.can_trade ? h("button", {
     type: "button", class: "ugw-btn", "data-ugw": "trade", text: t(lang, "trade"), onclick: openTrade,
+    "aria-haspopup": "dialog",
   }) : null;
-  replace(el, head, bidRow, h("div", { class: "ugw-buttons" }, buttons, trade),
-    manage.length ? h("details", { class: "ugw-manage", open: manage.length < 3 || d.kind === "debt" },
-      h("summary", { text: `${t(lang, "build")} / ${t(lang, "mortgage")} …` }), manage) : null);
+  const openManage = groups.length && (d.kind === "debt" || ctx.manageOpen);
+  const toggle = groups.length ? h("button", {
+    type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "manage", "aria-expanded": openManage ? "true" : "false",
+    text: t(lang, "manage"), onclick: () => ctx.toggleManage(),
+  }) : null;
+  replace(el, head, bidRow, h("div", { class: "ugw-buttons" }, buttons, trade, toggle),
+    openManage ? h("div", { class: "ugw-manage", "data-ugw": "manage-panel" }, groups) : null);
   restoreFocus(el, focus);
 }
 
@@ -155,7 +158,7 @@ function focusKey(el) {
 
 function restoreFocus(el, key) {
   if (!key) return;
-  const same = [...el.querySelectorAll("button, input, select, summary")].find((c) =>
+  const same = [...el.querySelectorAll("button, input, select")].find((c) =>
     (key.action && c.dataset.ugwAction === key.action && c.dataset.ugwPos === key.pos)
     || (key.ugw && c.dataset.ugw === key.ugw));
   const target = same && !same.disabled ? same
@@ -180,7 +183,7 @@ export function renderStatus(el, ctx) {
       class: `ugw-player${i === current ? " ugw-player-current" : ""}${p.bankrupt ? " ugw-player-out" : ""}`,
       "data-ugw": `status-player-${i}`,
     },
-      h("div", { class: "ugw-player-line" }, playerChip(p, i),
+      h("div", { class: "ugw-player-line" }, playerChip(p, i, lang),
         h("span", { class: "ugw-cash", "data-ugw": `cash-${i}`, text: money(p.cash) })),
       flags.length ? h("div", { class: "ugw-flags", text: flags.join(" · ") }) : null,
       h("div", { class: "ugw-props" }, owned[i].map((pos) => {
@@ -188,7 +191,7 @@ export function renderStatus(el, ctx) {
         return h("button", {
           type: "button",
           class: `ugw-prop${mortgaged.has(pos) ? " ugw-prop-mortgaged" : ""}`,
-          style: { borderColor: safeColour(tile.colour, "var(--ugw-border)") },
+          style: { borderLeftColor: safeColour(tile.colour, "var(--ugw-border)") },
           title: tileName(board, pos, lang), text: tileName(board, pos, lang),
           onclick: () => onTile(pos),
         });
@@ -209,53 +212,102 @@ export function renderStatus(el, ctx) {
       h("strong", { text: `${t(lang, "pot")}: ` }), money(state.pot)));
 }
 
+// The players' strip above the board: token, name and cash of everyone, always in view (the
+// money changes of an action float over these amounts).
+export function renderStrip(el, ctx) {
+  const { state, lang } = ctx;
+  const current = state.decision ? state.decision.player : null;
+  const key = state.players.map((p) => `${p.name}/${p.token}/${p.colour}`).join("|") + lang;
+  if (el.dataset.key !== key) {
+    // rebuilt only when the players change: money floats live inside and must survive redraws
+    el.dataset.key = key;
+    replace(el, state.players.map((p, i) => h("div", { class: "ugw-strip-player", "data-ugw": `strip-player-${i}` },
+      playerChip(p, i, lang),
+      h("span", { class: "ugw-strip-cash", "data-ugw": `strip-cash-${i}` }, h("span", { class: "ugw-strip-amount" })))));
+  }
+  state.players.forEach((p, i) => {
+    const row = el.children[i];
+    if (!row) return;
+    row.classList.toggle("ugw-player-current", i === current);
+    row.classList.toggle("ugw-player-out", !!p.bankrupt);
+    row.querySelector(".ugw-strip-amount").textContent = money(p.cash);
+  });
+}
+
+function rentRows(tile, board, lang, row) {
+  const rules = board.rules || {};
+  if (!tile.rents || !tile.rents.length) return;
+  if (tile.kind !== "STREET") {
+    tile.rents.forEach((r, k) => row(`${t(lang, "rent")} (${k + 1})`, money(r)));
+    return;
+  }
+  if (rules.street_rent === "linear_houses") {
+    row(t(lang, "rent"), money(tile.cost));
+    row(t(lang, "rent_per_house"), money(Math.floor(tile.cost / 2)));
+    return;
+  }
+  if (rules.buildings === "none" || rules.street_rent === "course") {
+    // no houses in these rules: the rent, and double for the whole colour group
+    row(t(lang, "rent"), money(tile.rents[0]));
+    if (tile.area) row(t(lang, "rent_group"), money(tile.rents[0] * 2));
+    return;
+  }
+  tile.rents.forEach((r, k) => row(k === 0 ? t(lang, "rent")
+    : k === board.hotel_level && k === tile.rents.length - 1 ? `+ ${t(lang, "hotel")}`
+      : `+ ${k} ${t(lang, k === 1 ? "house" : "houses")}`, money(r)));
+}
+
 export function renderTileCard(el, ctx, pos, close) {
-  const { state, board, lang, act } = ctx;
+  const { state, board, lang, act, guarded } = ctx;
   const tile = board.tiles[pos];
   if (!tile) { close(); return; }
+  const rules = board.rules || {};
   const owner = state.owner ? state.owner[pos] : null;
   const ownerP = owner !== null && owner !== undefined ? state.players[owner] : null;
   const level = state.level ? state.level[pos] : 0;
   const rows = [];
-  const row = (label, value) => rows.push(h("tr", {}, h("th", { text: label }), h("td", { text: value })));
+  const row = (label, value) => rows.push(h("tr", {}, h("th", { scope: "row", text: label }), h("td", { text: value })));
   if (tile.cost) row(t(lang, "price"), money(tile.cost));
   if (tile.kind === "TAX") row(t(lang, "tax"), `${money(tile.amount)}${tile.percent ? ` / ${tile.percent}%` : ""}`);
-  if (tile.rents && tile.rents.length) {
-    if (tile.kind === "STREET") {
-      tile.rents.forEach((r, k) => row(k === 0 ? t(lang, "rent") : k === board.hotel_level && k === tile.rents.length - 1 ? `+ ${t(lang, "hotel")}` : `+ ${k} ${t(lang, k === 1 ? "house" : "houses")}`, money(r)));
-    } else {
-      tile.rents.forEach((r, k) => row(`${t(lang, "rent")} (${k + 1})`, money(r)));
-    }
-  }
-  if (tile.house_price) row(t(lang, "house_price"), money(tile.house_price));
-  if (tile.mortgage) row(t(lang, "mortgage_value"), money(tile.mortgage));
+  rentRows(tile, board, lang, row);
+  if (tile.house_price && rules.buildings !== "none") row(t(lang, "house_price"), money(tile.house_price));
+  if (tile.mortgage && rules.mortgages) row(t(lang, "mortgage_value"), money(tile.mortgage));
   const here = (state.legal || []).filter((a) => a.position === pos);
   const colour = tile.colour ? safeColour(tile.colour) : null;
-  replace(el,
-    h("div", { class: "ugw-card-head", style: colour ? { background: colour, color: contrast(colour) } : null },
-      h("span", { text: tileName(board, pos, lang) }),
-      h("button", { type: "button", class: "ugw-close", "data-ugw": "card-close", "aria-label": t(lang, "close"), text: "×", onclick: close })),
+  const titleId = `ugw-card-title-${ctx.uid}`;
+  el.setAttribute("role", "dialog");
+  el.setAttribute("aria-labelledby", titleId);
+  const head = h("div", { class: "ugw-card-head" },
+    h("span", { id: titleId, text: tileName(board, pos, lang) }),
+    h("button", { type: "button", class: "ugw-close", "data-ugw": "card-close", "aria-label": t(lang, "close"), text: "×", onclick: close }));
+  if (colour) head.style.setProperty("--ugw-band", colour);
+  replace(el, head,
     h("div", { class: "ugw-card-body" },
       h("div", { class: "ugw-muted", text: `#${pos} · ${t(lang, "kind_" + tile.kind)}` }),
-      rows.length ? h("table", { class: "ugw-card-table" }, rows) : null,
+      rows.length ? h("table", { class: "ugw-card-table" }, h("tbody", {}, rows)) : null,
       ["STREET", "RAILWAY", "UTILITY"].includes(tile.kind)
         ? h("div", { class: "ugw-card-owner" }, h("strong", { text: `${t(lang, "owner")}: ` }),
-          ownerP ? playerChip(ownerP, owner) : t(lang, "bank")) : null,
+          ownerP ? playerChip(ownerP, owner, lang) : t(lang, "bank")) : null,
       level ? h("div", { text: `${t(lang, "buildings")}: ${level >= board.hotel_level ? t(lang, "hotel") : `${level} ${t(lang, "houses")}`}` }) : null,
       (state.mortgaged || []).includes(pos) ? h("div", { class: "ugw-warn", text: t(lang, "mortgaged") }) : null,
-      here.length ? h("div", { class: "ugw-buttons" }, here.map((action) => h("button", {
-        type: "button", class: "ugw-btn ugw-small-btn", "data-ugw-action": action.type, "data-ugw-pos": String(pos),
+      here.length ? h("div", { class: "ugw-buttons" }, here.map((action) => guarded({
+        class: "ugw-btn ugw-small-btn", "data-ugw-action": action.type, "data-ugw-pos": String(pos),
         text: t(lang, action.type), onclick: () => act(action),
       }))) : null));
 }
 
+// The trade dialog: over the board, keeps its choices until it is sent and accepted by the
+// engine or cancelled; a refusal is shown inside it, in plain words.
 export class TradeDialog {
-  constructor(send) {
+  constructor(send, uid) {
     this.send = send;
-    this.el = h("div", { class: "ugw-dialog", role: "dialog", "data-ugw": "trade-dialog", hidden: true });
+    this.uid = uid;
+    this.el = h("div", { class: "ugw-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": `ugw-trade-title-${uid}`, "data-ugw": "trade-dialog", hidden: true });
     this.open = false;
     this.partner = null;
     this.sel = null;
+    this.error = "";
+    this.sentAt = null;
   }
 
   show(state) {
@@ -264,28 +316,40 @@ export class TradeDialog {
     this.partner = others[0];
     this.sel = { give: { properties: new Set(), cash: 0, cards: new Set() }, get: { properties: new Set(), cash: 0, cards: new Set() } };
     this.open = true;
+    this.error = "";
+    this.sentAt = null;
+    this.focusFirst = true;
   }
 
-  hide() { this.open = false; this.el.hidden = true; }
+  hide() { this.open = false; this.el.hidden = true; this.sentAt = null; if (this.onHide) this.onHide(); }
+
+  // A new state: the offer went through when the decision moved on to the partner.
+  stateChanged(state) {
+    if (!this.open) return;
+    if (this.sentAt !== null && state.seq !== this.sentAt) this.hide();
+  }
 
   render(ctx) {
     if (!this.open) { this.el.hidden = true; return; }
     const { state, board, lang } = ctx;
-    if (!state.can_trade) { this.hide(); return; }
+    if (!state.can_trade && this.sentAt === null) { this.hide(); return; }
     this.el.hidden = false;
-    const me = state.decision.player;
+    const me = this.me !== undefined && this.sentAt !== null ? this.me : state.decision.player;
+    this.me = me;
     const rerender = () => this.render(ctx);
+    const pid = `ugw-trade-partner-${this.uid}`;
     const partnerSelect = h("select", {
-      "data-ugw": "trade-partner",
-      onchange: (ev) => { this.partner = Number(ev.target.value); this.sel.get = { properties: new Set(), cash: 0, cards: new Set() }; rerender(); },
+      "data-ugw": "trade-partner", id: pid,
+      onchange: (ev) => { this.partner = Number(ev.target.value); this.sel.get = { properties: new Set(), cash: 0, cards: new Set() }; this.error = ""; rerender(); },
     }, state.players.map((p, i) => (i === me || p.bankrupt ? null
       : h("option", { value: String(i), selected: i === this.partner, text: p.name }))));
     const column = (who, side, label) => {
       const p = state.players[who];
       const props = [];
       (state.owner || []).forEach((o, pos) => { if (o === who) props.push(pos); });
-      return h("div", { class: "ugw-trade-col", "data-ugw": `trade-${side}` },
-        h("strong", { text: `${label} (${p.name})` }),
+      const cashId = `ugw-trade-${side}-cash-${this.uid}`;
+      return h("fieldset", { class: "ugw-trade-col", "data-ugw": `trade-${side}` },
+        h("legend", { text: `${label} (${p.name})` }),
         props.map((pos) => h("label", { class: "ugw-check" }, h("input", {
           type: "checkbox", checked: this.sel[side].properties.has(pos), "data-ugw": `trade-${side}-prop-${pos}`,
           onchange: (ev) => { if (ev.target.checked) this.sel[side].properties.add(pos); else this.sel[side].properties.delete(pos); },
@@ -294,23 +358,37 @@ export class TradeDialog {
           type: "checkbox", checked: this.sel[side].cards.has(card), "data-ugw": `trade-${side}-card-${card}`,
           onchange: (ev) => { if (ev.target.checked) this.sel[side].cards.add(card); else this.sel[side].cards.delete(card); },
         }), (board.cards[card] && (board.cards[card][lang] || board.cards[card].en) || card).slice(0, 60))),
-        h("label", { class: "ugw-field" }, h("span", { text: `${t(lang, "cash")} (≤ ${money(p.cash)})` }),
-          h("input", { type: "number", min: "0", max: String(p.cash), value: String(this.sel[side].cash),
-            "data-ugw": `trade-${side}-cash`, oninput: (ev) => { this.sel[side].cash = Math.max(0, Math.floor(Number(ev.target.value) || 0)); } })));
+        h("label", { class: "ugw-field", for: cashId }, h("span", { text: `${t(lang, "cash")} (≤ ${money(p.cash)})` })),
+        h("input", { type: "number", min: "0", max: String(p.cash), value: String(this.sel[side].cash), id: cashId,
+          "data-ugw": `trade-${side}-cash`, oninput: (ev) => { this.sel[side].cash = Math.max(0, Math.floor(Number(ev.target.value) || 0)); } }));
     };
     const pack = (side) => ({ properties: [...side.properties], cash: side.cash, cards: [...side.cards] });
+    const active = this.el.ownerDocument.activeElement;
+    const focusUgw = active && this.el.contains(active) ? active.dataset.ugw : null;
     replace(this.el,
-      h("div", { class: "ugw-dialog-head" }, h("strong", { text: t(lang, "trade") }),
+      h("div", { class: "ugw-dialog-head" }, h("strong", { id: `ugw-trade-title-${this.uid}`, text: t(lang, "trade").replace("…", "") }),
         h("button", { type: "button", class: "ugw-close", "aria-label": t(lang, "close"), text: "×", onclick: () => { this.hide(); } })),
-      h("label", { class: "ugw-field" }, h("span", { text: t(lang, "partner") }), partnerSelect),
+      h("div", { class: "ugw-field" }, h("label", { for: pid, text: t(lang, "partner") }), partnerSelect),
       this.partner === undefined ? null : h("div", { class: "ugw-trade-cols" },
         column(me, "give", t(lang, "you_give")), column(this.partner, "get", t(lang, "you_get"))),
+      this.error ? h("div", { class: "ugw-error ugw-inline-error", role: "alert", "data-ugw": "trade-error", text: this.error }) : null,
       h("div", { class: "ugw-buttons" },
         h("button", { type: "button", class: "ugw-btn ugw-primary", "data-ugw": "trade-send", text: t(lang, "send_offer"),
           onclick: () => {
-            this.send({ type: "propose_trade", player: me, partner: this.partner, give: pack(this.sel.give), get: pack(this.sel.get) });
-            this.hide();
+            this.error = "";
+            const sent = this.send({ type: "propose_trade", player: me, partner: this.partner, give: pack(this.sel.give), get: pack(this.sel.get) });
+            if (sent) this.sentAt = state.seq;
+            rerender();
           } }),
         h("button", { type: "button", class: "ugw-btn", "data-ugw": "trade-cancel", text: t(lang, "cancel"), onclick: () => this.hide() })));
+    const again = focusUgw && this.el.querySelector(`[data-ugw="${focusUgw}"]`);
+    if (again) again.focus({ preventScroll: true });
+    else if (this.focusFirst) { this.focusFirst = false; partnerSelect.focus({ preventScroll: true }); }
+  }
+
+  showError(message, ctx) {
+    this.error = message;
+    this.sentAt = null;
+    this.render(ctx);
   }
 }

@@ -55,8 +55,8 @@ _JS_PAGE_STATE = """
   for (const tok of root.querySelectorAll('[data-ugw-token]')) {
     pos[Number(tok.dataset.ugwToken)] = Number(tok.closest('[data-ugw-tile]').dataset.ugwTile);
   }
-  const names = [...root.querySelectorAll('[data-ugw^="status-player-"] .ugw-chip')].map(
-    (c) => c.textContent.trim().slice(1));  // chip: token initial + name
+  const names = [...root.querySelectorAll('[data-ugw^="status-player-"] .ugw-chip-name')].map(
+    (c) => c.textContent.trim());  // chip: token picture + name
   const tokenTitles = [...root.querySelectorAll('[data-ugw-token]')].map((t) => t.title);
   const decision = root.querySelector('[data-ugw=decision]');
   return { seq: Number(root.dataset.seq), phase: root.dataset.phase, cash, owner, pos, names,
@@ -128,9 +128,19 @@ def wait_seq_change(page: Page, old: int, timeout: float = 10_000) -> int:
     return page_seq(page)
 
 
+def wait_armed(page: Page, selector: str) -> None:
+    """A button that just appeared ignores clicks for ~300 ms (safe clicks): wait it out."""
+    page.wait_for_function(
+        "(sel) => { const b = document.querySelector(sel);"
+        " return !!b && !b.hasAttribute('data-arming'); }",
+        arg=f"{ROOT} {selector}", timeout=10_000,
+    )
+
+
 def click_and_wait(page: Page, selector: str) -> int:
     """Click a control of the widget and wait until a new state is drawn."""
     old = page_seq(page)
+    wait_armed(page, selector)
     page.locator(f"{ROOT} {selector}").first.click()
     return wait_seq_change(page, old)
 
@@ -139,6 +149,7 @@ def timed_click(page: Page, selector: str) -> tuple[float, float]:
     """Click; return (ms to the new data-seq, ms to the painted frame after it)."""
     button = page.locator(f"{ROOT} {selector}").first
     button.wait_for(state="visible")
+    wait_armed(page, selector)
     page.evaluate(_JS_ARM_TIMER)
     button.click()
     page.wait_for_function("() => window.__ugwTimer.frame !== null", timeout=10_000)
@@ -232,7 +243,7 @@ def test_ugentopoly_turns_by_clicking(
 ) -> None:
     page = open_notebook([
         IMPORTS,
-        'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=3)\nw',
+        'w = UgentopolyWidget("ugentopoly", players=["Ann", "Bob"], seed=3, turn_pause=0)\nw',
         f"w.game.testing.script_dice(*{UGENTOPOLY_ROLLS!r})\nw.refresh()",
     ], "turns.ipynb")
     root_of(page)
@@ -411,6 +422,7 @@ def test_keyboard_plays_and_keys_stay_in_widget(
         page.keyboard.press("Tab")
         tabs += 1
         assert tabs < 15, "Tab did not reach the roll button within 15 presses"
+    wait_armed(page, "button[data-ugw-action=roll]")
     old = page_seq(page)
     page.keyboard.press("Enter")
     wait_seq_change(page, old)
@@ -430,6 +442,7 @@ def test_keyboard_plays_and_keys_stay_in_widget(
     page.keyboard.press("Escape")
 
     # Decline by keyboard; the bid input gets the focus; letters typed there stay there.
+    wait_armed(page, "button[data-ugw-action=decline]")
     root.locator("button[data-ugw-action=decline]").focus()
     old = page_seq(page)
     page.keyboard.press("Enter")
@@ -449,6 +462,7 @@ def test_keyboard_plays_and_keys_stay_in_widget(
     wait_seq_change(page, old)
     snap = assert_page_matches_kernel(page, kernel)
     assert snap["decision"] == ["auction", 1 - bidder]
+    wait_armed(page, "button[data-ugw-action=pass]")
     root.locator("button[data-ugw-action=pass]").focus()
     old = page_seq(page)
     page.keyboard.press("Space")

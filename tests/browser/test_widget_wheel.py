@@ -16,6 +16,7 @@ from types import ModuleType
 import pytest
 
 from .conftest import KERNELSPEC, JupyterServer, Kernel, OpenNotebook
+from .test_widget_browser import wait_armed
 
 TEST_WHEEL = Path(__file__).resolve().parents[1] / "test_wheel.py"
 
@@ -76,6 +77,7 @@ def test_wheel_venv_kernel_renders_the_board(
 
     # One click round trip through this kernel.
     old = root.get_attribute("data-seq")
+    wait_armed(page, "button[data-ugw-action=roll]")  # safe clicks: a new button waits 300 ms
     root.locator("button[data-ugw-action=roll]").click()
     page.wait_for_function(
         "(old) => document.querySelector('[data-ugw=root]').dataset.seq !== old", arg=old

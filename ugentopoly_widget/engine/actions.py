@@ -304,8 +304,10 @@ def action_from_dict(data: Any) -> Action:
     if type(data) is dict and 2 <= len(data) <= 3:
         player = data.get("player")
         position = data.get("position")
-        if type(player) is int and (position is None or type(position) is int):
-            key = (data.get("type"), player, position, len(data))
+        kind = data.get("type")
+        if (type(kind) is str and type(player) is int
+                and (position is None or type(position) is int)):
+            key = (kind, player, position, len(data))
             hit = _PARSED.get(key)
             if hit is not None:
                 return hit

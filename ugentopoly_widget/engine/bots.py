@@ -263,7 +263,11 @@ def play_game(
             else:  # what Game._apply_valid does, without its checks of the clock
                 chance = engine.chance
                 chance.used = False
-                engine.apply_checked(action)
+                try:
+                    engine.apply_checked(action)
+                except Exception:
+                    game._rebuild(len(game._actions))  # as Game._apply_valid: state from before
+                    raise
                 game._actions.append(action)
                 game._undoable.append(not chance.used)
         count += 1

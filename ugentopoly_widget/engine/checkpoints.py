@@ -84,6 +84,8 @@ def restore(e: Engine, cp: Checkpoint) -> None:
     chance.forced_draws = {k: deque(v) for k, v in cp.forced.items()}
     e.current, e.turn_number, e.round, e.out_count = cp.counters
     e.time_up = cp.time_up
+    e._card_chain = 0
+    e._rolled_doubles = e._extra_roll = False
     e.over = False
     e.over_reason = ""
     e.winners, e.ranking, e.scores = [], [], []

@@ -76,7 +76,8 @@ class Engine:
         self.jail = board.jail_position
         self.railways = board.positions_of(RAILWAY)
         self.utilities = board.positions_of(UTILITY)
-        self.area_lots = {aid: a.positions for aid, a in board.areas.items()}
+        # An area no street uses has no lots to build on or sell: the engine leaves it out.
+        self.area_lots = {aid: a.positions for aid, a in board.areas.items() if a.positions}
         self._manages = rules.mortgages or rules.buildings == "classic"
         self.trading = rules.trading
         self._grouped_memo: tuple[tuple[Action, ...], dict[type[Action], list[Action]]] | None
@@ -98,13 +99,13 @@ class Engine:
         self._post_roll_decisions = [Decision(POST_ROLL, i) for i in range(len(self.players))]
         # Per-area bookkeeping, kept in step by _set_owner/_set_level: the hot path of
         # legal_actions() asks "owns the whole group?" and "any buildings in it?" constantly.
-        area_ids = list(board.areas)
+        area_ids = list(self.area_lots)
         self.area_ids = area_ids
         self.area_lot_list = [board.areas[a].positions for a in area_ids]
         self.lift_cost = [t.mortgage + interest(t.mortgage) for t in board.tiles]
+        index_of = {aid: k for k, aid in enumerate(area_ids)}  # linear in areas x tiles
         self.area_index = [
-            area_ids.index(t.area) if t.area is not None and t.area in board.areas else -1
-            for t in board.tiles
+            index_of.get(t.area, -1) if t.area is not None else -1 for t in board.tiles
         ]
         self.area_sizes = [len(board.areas[a].positions) for a in area_ids]
         self.group_count = [[0] * len(area_ids) for _ in self.players]
@@ -112,6 +113,7 @@ class Engine:
         self.house_prices = [self._house_price(pos) for pos in range(self.size)]
         self.decks: dict[str, deque[Card]] = {}
         self.current = 0
+        self.first_player = 0
         self.turn_number = 0
         self.round = 1
         self.out_count = 0
@@ -127,6 +129,7 @@ class Engine:
         self.started_at = clock()
         self._rolled_doubles = False
         self._extra_roll = False
+        self._card_chain = 0
         self._legal: tuple[Action, ...] | None = None
         self._legal_set: frozenset[Action] | None = None
         # Undo: actions applied so far, and checkpoints at every `checkpoint_every`-th turn
@@ -356,7 +359,16 @@ class Engine:
         return self.level[pos] * self.house_price(pos)
 
     def net_worth(self, p: PlayerState) -> int:
-        """Cash + properties at price (mortgaged at half) + buildings at cost."""
+        """The official net worth (RULES.md §2, income tax): cash + every property at its
+        printed price, mortgaged or not + buildings at cost."""
+        total = p.cash
+        for pos in self.owned[p.index]:
+            total += self.tiles[pos].cost + self.building_value(pos)
+        return total
+
+    def valuation(self, p: PlayerState) -> int:
+        """The ranking count of short and timed games (RULES.md §2): like the net worth, but a
+        mortgaged property counts at half its price (its mortgage is a debt to the bank)."""
         total = p.cash
         for pos in self.owned[p.index]:
             tile = self.tiles[pos]
@@ -375,7 +387,7 @@ class Engine:
         return total
 
     def score(self, p: PlayerState) -> int:
-        return p.cash if self.rx.rank_by == "money" else self.net_worth(p)
+        return p.cash if self.rx.rank_by == "money" else self.valuation(p)
 
     def rent(self, pos: int, payer: PlayerState, rent_multiplier: int = 1) -> int:
         tile = self.tiles[pos]
@@ -503,7 +515,7 @@ class Engine:
                 turns.deal_deeds(self,
                     rules.short_game_deeds if rules.mode == "short" else rules.timed_game_deeds
                 )
-            self.current = self.chance.below(len(self.players))
+            self.current = self.first_player = self.chance.below(len(self.players))
             self.events.append(Event("first_player", self.current, {}))
         except GameEnds as over:
             endgame.finish(self, over.reason)

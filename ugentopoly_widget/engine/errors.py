@@ -58,4 +58,10 @@ class UndoError(UgentopolyError):
 
 
 class SaveFileError(UgentopolyError, ValueError):
-    """A save file is corrupted, tampered with or from an unknown format version."""
+    """A save file is damaged or was edited, malformed, too large, or of an unknown version.
+
+    Its digest protects against damage and casual edits, not against a determined editor."""
+
+
+class BoardWarning(UserWarning):
+    """A board loads, but something a person would want is missing (its display names)."""

@@ -7,14 +7,13 @@ import json
 import os
 import random
 import time
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import actions as A
 from . import checkpoints
 from .actions import Action, action_from_dict, action_from_text
-from .board import Board, TileKind
+from .board import Board
 from .core import Engine
 from .errors import (
     BoardError,
@@ -26,16 +25,22 @@ from .errors import (
 )
 from .events import Event
 from .landings import LandingCounter, Landings, Per
-from .rules import RulesProfile, get_profile
+from .rules import RulesProfile, get_profile, option_problem
+from .savefile import (
+    MAX_SAVE_BYTES,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    check_payload,
+    check_record,
+    save_digest,
+    write_atomic,
+)
+from .setup import COLOURS as COLOURS  # re-exported: the widget's lobby offers them
+from .setup import TOKENS as TOKENS
+from .setup import PlayerSpec, check_board_for_rules, player_specs
 from .state import Decision, PlayerState
+from .testing import Testing, run_injection
 from .writer import board_to_xml
-
-TOKENS = ("hat", "car", "dog", "ship", "boot", "iron", "thimble", "cat")
-COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324")
-SAVE_FORMAT = "ugentopoly-save"
-SAVE_VERSION = 1
-
-PlayerSpec = str | Mapping[str, Any]
 
 
 def _resolve_board(board: Board | str | os.PathLike[str] | None, profile: RulesProfile) -> Board:
@@ -50,164 +55,6 @@ def _resolve_board(board: Board | str | os.PathLike[str] | None, profile: RulesP
     if isinstance(board, (str, os.PathLike)):
         return load_board(board)
     raise SetupError(f"board must be a Board, a file path or None, not {type(board).__name__}")
-
-
-def _check_board_for_rules(board: Board, rules: RulesProfile) -> None:
-    grouped = rules.street_rent in ("course", "classic") or rules.buildings == "classic"
-    for tile in board.tiles:
-        if tile.kind is TileKind.STREET:
-            if grouped and tile.area is None:
-                raise SetupError(
-                    f"{board.source}: street at {tile.position} has no area, but the "
-                    f"{rules.name!r} rules need colour groups"
-                )
-            if not tile.rents:
-                raise SetupError(f"{board.source}: street at {tile.position} has no rents")
-        if tile.kind is TileKind.RAILWAY and not tile.rents:
-            raise SetupError(f"{board.source}: railway at {tile.position} has no rent")
-
-
-def _player_specs(
-    players: Sequence[PlayerSpec] | int | None,
-    tokens: Sequence[str] | None,
-    colours: Sequence[str] | None,
-    rules: RulesProfile,
-) -> list[tuple[str, str, str]]:
-    if players is None:
-        players = rules.min_players
-    if isinstance(players, int) and not isinstance(players, bool):
-        players = [f"Player {k + 1}" for k in range(players)]
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise SetupError("players must be a number or a list of names")
-    n = len(players)
-    if not rules.min_players <= n <= rules.max_players:
-        raise SetupError(
-            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}"
-        )
-    out: list[tuple[str, str, str]] = []
-    taken_tokens: dict[str, str] = {}
-    for k, spec in enumerate(players):
-        if isinstance(spec, Mapping):
-            name = spec.get("name")
-            token = spec.get("token")
-            colour = spec.get("colour", spec.get("color"))
-        else:
-            name, token, colour = spec, None, None
-        if token is None and tokens is not None and k < len(tokens):
-            token = tokens[k]
-        if colour is None and colours is not None and k < len(colours):
-            colour = colours[k]
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise SetupError(f"player {k + 1}: a name is a non-empty text of at most 40 characters")
-        name = name.strip()
-        if any(name == other for other, _, _ in out):
-            raise SetupError(f"the name {name!r} is taken: every player needs their own name")
-        if token is None:
-            token = next(
-                t for t in TOKENS + tuple(f"token{j}" for j in range(9)) if t not in taken_tokens
-            )
-        if not isinstance(token, str) or not token.strip() or len(token) > 40:
-            raise SetupError(f"{name}: a token is a non-empty text")
-        if token in taken_tokens:
-            raise SetupError(
-                f"the token {token!r} is already taken by {taken_tokens[token]}: "
-                f"{name} must choose a different token"
-            )
-        taken_tokens[token] = name
-        if colour is None:
-            colour = COLOURS[k % len(COLOURS)]
-        if not isinstance(colour, str) or not colour.strip() or len(colour) > 40:
-            raise SetupError(f"{name}: a colour is a text such as '#e6194b'")
-        out.append((name, token, colour))
-    return out
-
-
-class Testing:
-    """Testing mode: choose the dice and stack the decks, as the course graders do.
-
-    Everything done here is part of the game's record, so a scripted game replays exactly.
-    """
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def script_dice(self, *rolls: Sequence[int]) -> None:
-        """Queue dice results: ``game.testing.script_dice((3, 4), (6, 6))``."""
-        rules = self._game.rules
-        clean: list[list[int]] = []
-        for roll in rolls:
-            if isinstance(roll, (str, bytes)) or not isinstance(roll, Sequence):
-                raise InvalidActionError(f"a roll is a sequence of {rules.dice_count} dice")
-            values = list(roll)
-            if len(values) != rules.dice_count or not all(
-                isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= rules.dice_sides
-                for v in values
-            ):
-                raise InvalidActionError(
-                    f"a roll is {rules.dice_count} dice from 1 to {rules.dice_sides}, not {roll!r}"
-                )
-            clean.append(values)
-        self._game._inject("dice", clean)
-
-    def stack_deck(self, deck: str, card_ids: Sequence[str]) -> None:
-        """Put these cards on top of a deck, in this order (next drawn first)."""
-        game = self._game
-        if (
-            not isinstance(deck, str)
-            or isinstance(card_ids, str)
-            or not isinstance(card_ids, Sequence)
-            or not all(isinstance(c, str) for c in card_ids)
-        ):
-            raise InvalidActionError("stack_deck takes a deck name and a list of card ids")
-        spec = game.board.decks.get(deck)
-        if spec is None:
-            decks = sorted(game.board.decks)
-            raise InvalidActionError(f"there is no deck {deck!r}; decks: {decks}")
-        known = {c.id for c in spec.cards}
-        ids = list(card_ids)
-        for cid in ids:
-            if cid not in known:
-                raise InvalidActionError(f"deck {deck} has no card {cid!r}")
-        if spec.draw == "cycle":
-            in_deck = {c.id for c in game._engine.decks[deck]}
-            missing = [cid for cid in ids if cid not in in_deck]
-            if missing or len(set(ids)) != len(ids):
-                raise InvalidActionError(
-                    f"cards {missing or ids} are not in the {deck} deck now (held, or repeated)"
-                )
-        game._inject("stack", [deck, ids])
-
-    def set_cash(self, player: int, amount: int) -> None:
-        """Set a player's cash; the difference comes from (or goes to) the bank."""
-        game = self._game
-        game._player(player)
-        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 10**9:
-            raise InvalidActionError("cash is an integer from 0 to 10**9")
-        game._inject("cash", [player, amount])
-
-    def give_property(self, player: int, position: int) -> None:
-        """Make `player` the owner of a property (from the bank or another player)."""
-        game = self._game
-        game._player(player)
-        if (
-            not isinstance(position, int)
-            or not 0 <= position < game.board.size
-            or not game.board.tiles[position].is_property
-        ):
-            raise InvalidActionError(f"there is no property at {position!r}")
-        game._inject("owner", [player, position])
-
-    def place(self, player: int, position: int) -> None:
-        """Put a player's token on a tile without any effect of the tile."""
-        game = self._game
-        game._player(player)
-        if not isinstance(position, int) or not 0 <= position < game.board.size:
-            raise InvalidActionError(f"there is no tile {position!r}")
-        game._inject("place", [player, position])
-
-    def send_to_jail(self, player: int) -> None:
-        self._game._player(player)
-        self._game._inject("jail", [player])
 
 
 class Game:
@@ -242,8 +89,8 @@ class Game:
             resolved = _resolve_board(board, rules)
         except BoardError:
             raise
-        _check_board_for_rules(resolved, rules)
-        specs = _player_specs(players, tokens, colours, rules)
+        check_board_for_rules(resolved, rules)
+        specs = player_specs(players, tokens, colours, rules)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
@@ -310,7 +157,13 @@ class Game:
             if type(action) is A.TimeUp:
                 return before + self._apply_system(action)
         engine.chance.used = False
-        events: list[Event] = engine.apply_checked(action)
+        try:
+            events: list[Event] = engine.apply_checked(action)
+        except Exception:
+            # A fault inside the engine leaves its flow half-way through the action: rebuild
+            # the state from before it (the record does not hold it yet), then let it raise.
+            self._rebuild(len(self._actions))
+            raise
         self._actions.append(action)
         self._undoable.append(not engine.chance.used and type(action) is not A.TimerRoll)
         if before:
@@ -347,8 +200,13 @@ class Game:
         return events
 
     def on_events(self, callback: Callable[[list[Event]], None]) -> None:
-        """Call `callback(events)` after every applied action."""
+        """Call `callback(events)` after every applied action (and with ``[]`` after an undo or
+        a testing step). Remove it with :meth:`off_events`."""
         self._listeners.append(callback)
+
+    def off_events(self, callback: Callable[[list[Event]], None]) -> None:
+        """Stop calling `callback` (added by :meth:`on_events`); unknown callbacks are ignored."""
+        self._listeners = [c for c in self._listeners if c is not callback and c != callback]
 
     def _notify(self, events: list[Event]) -> None:
         for callback in list(self._listeners):
@@ -469,7 +327,14 @@ class Game:
         return list(self._engine.owned[player])
 
     def net_worth(self, player: int) -> int:
+        """The official net worth (income tax): cash + every property at its printed price,
+        mortgaged or not + buildings at cost."""
         return int(self._engine.net_worth(self._player(player)))
+
+    def valuation(self, player: int) -> int:
+        """What ranks players by ``rank_by="net_worth"`` (short, timed and limited games): the
+        net worth with a mortgaged property at half its price."""
+        return int(self._engine.valuation(self._player(player)))
 
     def rent(self, position: int, payer: int | None = None) -> int:
         """What landing on `position` would cost `payer` now (0 when unowned or mortgaged)."""
@@ -547,48 +412,12 @@ class Game:
     # ------------------------------------------------------------------ testing injections
 
     def _inject(self, op: str, args: Any) -> None:
-        self._run_injection(self._engine, op, args)
+        run_injection(self._engine, op, args)
         self._injections.append((len(self._actions), op, args))
         self._engine._legal = None
         self._engine._legal_set = None
         if self._listeners:  # views of the game redraw after a testing step too
             self._notify([])
-
-    @staticmethod
-    def _run_injection(engine: Engine, op: str, args: Any) -> None:
-        if op == "dice":
-            engine.chance.scripted_dice.extend(tuple(r) for r in args)
-        elif op == "stack":
-            deck_kind, ids = args
-            if engine.board.decks[deck_kind].draw == "random":
-                engine.chance.forced_draws.setdefault(deck_kind, deque()).extend(ids)
-            else:
-                deck = engine.decks[deck_kind]
-                cards = {c.id: c for c in deck}
-                rest = [c for c in deck if c.id not in set(ids)]
-                deck.clear()
-                deck.extend([cards[i] for i in ids] + rest)
-        elif op == "cash":
-            player, amount = args
-            p = engine.players[player]
-            diff = amount - p.cash
-            p.cash = amount
-            engine.bank -= diff
-            engine.events.append(
-                Event("cash_set", player, {"payer": "bank", "payee": player, "amount": diff})
-            )
-        elif op == "owner":
-            player, pos = args
-            engine._set_owner(pos, player)
-            engine.events.append(Event("owner_set", player, {"position": pos}))
-        elif op == "place":
-            player, pos = args
-            engine.players[player].position = pos
-            engine.events.append(Event("placed", player, {"position": pos}))
-        elif op == "jail":
-            engine._send_to_jail(engine.players[args[0]], "testing")
-        else:  # pragma: no cover
-            raise SaveFileError(f"unknown injection {op!r}")
 
     # ------------------------------------------------------------------ records
 
@@ -635,11 +464,18 @@ class Game:
         """Rebuild a game from its record (optionally only its first `upto` actions)."""
         from .loader import parse_board
 
-        if not isinstance(record, Mapping):
-            raise SaveFileError("a record is a JSON object")
+        check_record(dict(record) if isinstance(record, Mapping) else record)
         try:
-            board_spec = record["board"]
-            board: Board | str
+            get_profile(record["profile"])
+        except SetupError as exc:
+            raise SaveFileError(f"record.profile: {exc}") from None
+        for key, value in record["options"].items():
+            problem = option_problem(key, value)
+            if problem:
+                raise SaveFileError(f"record.options.{key}: {problem}")
+        board_spec = record["board"]
+        board: Board | str
+        try:
             if "bundled" in board_spec:
                 board = "bundled:" + str(board_spec["bundled"])
             else:
@@ -648,6 +484,9 @@ class Game:
                     file=str(board_spec.get("file", "<save>")),
                     names=board_spec.get("names") or {},
                 )
+        except BoardError as exc:
+            raise SaveFileError(f"record.board: {exc}") from None
+        try:
             game = cls(
                 record["profile"],
                 board=board,
@@ -657,14 +496,17 @@ class Game:
                 clock=clock,
                 lang=record.get("lang", "en"),
             )
-            actions = [action_from_dict(a) for a in record["actions"]]
-            injections = [(int(i["at"]), str(i["op"]), i["args"]) for i in record["injections"]]
-        except SaveFileError:
-            raise
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            # ValueError covers every named error of the package (BoardError, SetupError,
-            # InvalidActionError ...): a record that does not make a valid game is damaged.
-            raise SaveFileError(f"the record is incomplete or malformed: {exc}") from None
+            # ValueError covers every named error of the package (BoardError, SetupError ...):
+            # a record that does not make a valid game is damaged (or edited).
+            raise SaveFileError(f"the record's setup is invalid: {exc}") from None
+        actions: list[Action] = []
+        for k, data in enumerate(record["actions"]):
+            try:
+                actions.append(action_from_dict(data))
+            except InvalidActionError as exc:
+                raise SaveFileError(f"record.actions[{k}]: {exc}") from None
+        injections = [(i["at"], i["op"], i["args"]) for i in record["injections"]]
         if upto is not None:
             actions = actions[:upto]
         game._replay_actions(actions, injections)
@@ -718,6 +560,10 @@ class Game:
         """An independent copy in the same state (rebuilt from the record)."""
         return Game.replay(self.record(), clock=self._clock)
 
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would succeed now (cheap: no replay)."""
+        return bool(self._actions) and self._undoable[-1]
+
     def undo(self) -> None:
         """Take back the last decision. Never across a dice roll, a card draw or the clock.
 
@@ -735,6 +581,7 @@ class Game:
         if checkpoint is None:
             self._undo_by_replay()
             return
+        clocks = (engine.started_at, engine.turn_started_at)
         checkpoints.restore(engine, checkpoint)
         del self._actions[target:]
         del self._undoable[target:]
@@ -746,7 +593,7 @@ class Game:
         try:
             for index in range(checkpoint.applied, target):
                 while k < len(pending) and pending[k][0] <= index:
-                    self._run_injection(engine, pending[k][1], pending[k][2])
+                    run_injection(engine, pending[k][1], pending[k][2])
                     k += 1
                 action = self._actions[index]
                 if type(action) is A.TimeUp:
@@ -754,79 +601,95 @@ class Game:
                 else:
                     engine.apply_checked(action)  # validated when it was first applied
             for _, op, args in pending[k:]:  # testing steps after the decision stay, as recorded
-                self._run_injection(engine, op, args)
+                run_injection(engine, op, args)
         finally:
             engine.replaying = False
+            # the clocks run on: a replay must not give a timed game or a turn timer extra time
+            engine.started_at, engine.turn_started_at = clocks
         engine.forget_caches()
         if self._listeners:
             self._notify([])
 
     def _undo_by_replay(self) -> None:
         """Undo by replaying the validated record from the start (no checkpoint to use)."""
-        rebuilt = Game.replay(self.record(), upto=len(self._actions) - 1, clock=self._clock)
-        rebuilt._engine.checkpoint_every = self._engine.checkpoint_every
-        self._engine = rebuilt._engine
-        self._actions = rebuilt._actions
-        self._undoable = rebuilt._undoable
-        self._landing_counter = None
+        self._rebuild(len(self._actions) - 1)
         if self._listeners:
             self._notify([])
 
+    def _rebuild(self, upto: int) -> None:
+        """Replace the engine by a replay of the record's first `upto` actions."""
+        old = self._engine
+        rebuilt = Game.replay(self.record(), upto=upto, clock=self._clock)
+        # the clocks run on: a replay must not give a timed game or a turn timer extra time
+        rebuilt._engine.started_at = old.started_at
+        rebuilt._engine.turn_started_at = old.turn_started_at
+        rebuilt._engine.checkpoint_every = old.checkpoint_every
+        self._engine = rebuilt._engine
+        self._landing_counter = None
+        self._actions = rebuilt._actions
+        self._undoable = rebuilt._undoable  # testing steps stay as recorded
+
     def digest(self) -> str:
+        """A SHA-256 of the state and the length of the log (a save file's digest covers this
+        and the whole record)."""
         state = self.state()
         state["events"] = len(self.events)
         text = json.dumps(state, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
     def to_json(self) -> str:
-        """A save file: the record plus a digest of the resulting state and log."""
+        """A save file: the record, the elapsed time and a digest of both and of the state.
+
+        The digest catches damage and casual edits, not a determined editor (it has no key)."""
+        record = json.loads(json.dumps(self.record()))  # exactly what a reader will see
+        elapsed = max(0.0, float(self._clock() - self._engine.started_at))
         payload = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "record": self.record(),
-            "digest": self.digest(),
-            "elapsed_seconds": self._clock() - self._engine.started_at,
+            "record": record,
+            "digest": save_digest(record, elapsed, self.digest()),
+            "elapsed_seconds": elapsed,
         }
         return json.dumps(payload, ensure_ascii=False, indent=1)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(self.to_json())
+        """Write a save file whole or not at all: a failed save leaves the previous one."""
+        write_atomic(path, self.to_json())
 
     @classmethod
     def from_json(cls, text: str | bytes, *, clock: Callable[[], float] | None = None) -> Game:
+        """Load a save file's text. Anything wrong raises SaveFileError, naming the field."""
+        if not isinstance(text, (str, bytes)):
+            raise SaveFileError(f"a save file is text, not {type(text).__name__}")
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveFileError(f"the save file is too large ({len(text)} characters)")
         try:
             payload = json.loads(text)
-        except (ValueError, TypeError) as exc:
-            raise SaveFileError(f"not a save file (invalid JSON: {exc})") from None
-        if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
-            raise SaveFileError("not an ugentopoly save file")
-        if payload.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"unknown save file version {payload.get('version')!r}")
-        try:
+            check_payload(payload)
             game = cls.replay(payload["record"], clock=clock)
-        except SaveFileError:
-            raise
-        except (BoardError, SetupError) as exc:
-            raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
-        except KeyError:
-            raise SaveFileError("the save file has no record") from None
-        if game.digest() != payload.get("digest"):
+            expected = save_digest(payload["record"], payload["elapsed_seconds"], game.digest())
+        except (ValueError, TypeError) as exc:
+            if isinstance(exc, SaveFileError):
+                raise
+            raise SaveFileError(f"not a save file (invalid JSON: {exc})") from None
+        except RecursionError:
+            raise SaveFileError("not a save file (nested too deeply)") from None
+        if expected != payload["digest"]:
             raise SaveFileError(
-                "the save file does not match its own record (corrupted or edited by hand)"
+                "the save file is damaged or edited: its digest does not match its content "
+                "(the digest guards against damage and casual edits)"
             )
-        elapsed = payload.get("elapsed_seconds")
-        if isinstance(elapsed, (int, float)) and 0 <= elapsed < 10**9:
-            game._engine.started_at = game._clock() - float(elapsed)
+        game._engine.started_at = game._clock() - float(payload["elapsed_seconds"])
         return game
 
     @classmethod
     def load(
         cls, path: str | os.PathLike[str], *, clock: Callable[[], float] | None = None
     ) -> Game:
+        from .files import FileRefused, read_capped
+
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            raise SaveFileError(f"cannot read {path}: {exc.strerror}") from None
+            data = read_capped(path, MAX_SAVE_BYTES)
+        except FileRefused as exc:
+            raise SaveFileError(f"{os.fspath(path)}: {exc}") from None
         return cls.from_json(data, clock=clock)

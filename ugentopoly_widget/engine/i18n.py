@@ -44,6 +44,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
                       "nl": "{p} kreeg de pot: {amount}."},
     "card_drawn": {"en": "{p} drew a card: {card_text}", "nl": "{p} trok een kaart: {card_text}"},
     "card_money": {"en": "{p} {money_verb} {amount}.", "nl": "{p} {money_verb} {amount}."},
+    "card_chain_stopped": {"en": "{p} draws no more cards after {cards} in a row.",
+                           "nl": "{p} trekt geen kaarten meer na {cards} na elkaar."},
     "players_money": {"en": "{p} paid {amount} to {payee_name}.",
                       "nl": "{p} betaalde {amount} aan {payee_name}."},
     "repairs": {"en": "{p} paid {amount} for repairs.", "nl": "{p} betaalde {amount} voor herstellingen."},

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 RENT_KEYS = fields("payer", "payee", "amount", "position")
 
+# Cards drawn in a row by one move (a card moves the token onto a deck tile, which draws again):
+# a board file can make that chain endless (a "move 0" card, two decks sending to each other).
+MAX_CARD_CHAIN = 10
+
 
 def land(e: Engine, p: PlayerState, rent_multiplier: int = 1, dice_multiplier: int | None = None
 ) -> Flow:
@@ -167,6 +171,9 @@ def draw_card(e: Engine, p: PlayerState, deck_kind: str) -> Flow:
     deck = e.decks.get(deck_kind)
     if not deck:
         return
+    if e._card_chain >= MAX_CARD_CHAIN:
+        e.events.append(Event("card_chain_stopped", p.index, {"cards": e._card_chain}))
+        return
     spec = e.board.decks[deck_kind]
     if spec.draw == "random":
         forced = e.chance.forced_draws.get(deck_kind)
@@ -181,7 +188,11 @@ def draw_card(e: Engine, p: PlayerState, deck_kind: str) -> Flow:
         if card.kind is not CardKind.JAIL:
             deck.append(card)
     e.events.append(Event("card_drawn", p.index, {"deck": deck_kind, "card": card.id}))
-    yield from card_effect(e, p, card)
+    e._card_chain += 1
+    try:
+        yield from card_effect(e, p, card)
+    finally:
+        e._card_chain -= 1
 
 
 def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import os
 import re
+import warnings
 import xml.etree.ElementTree as StdET
 from collections.abc import Callable, Mapping
 from importlib import resources
@@ -23,14 +24,16 @@ from defusedxml.ElementTree import (  # type: ignore[import-untyped, unused-igno
     ParseError as DefusedParseError,
 )
 
-from .board import Area, Board, Card, CardKind, Deck, Tile, TileKind
-from .errors import BoardError
+from .board import PROPERTY_KINDS, Area, Board, Card, CardKind, Deck, Tile, TileKind
+from .errors import BoardError, BoardWarning
+from .files import FileRefused, read_capped
 from .properties import parse_properties, read_properties
 
 __all__ = ["bundled_boards", "load_board", "load_bundled", "parse_board"]
 
 MAX_NUMBER = 10**9
 MAX_XML_CHARS = 5_000_000
+MAX_BOARD_BYTES = 4 * MAX_XML_CHARS  # UTF-32 at worst
 MIN_TILES = 8
 
 _INT = re.compile(r"[+-]?[0-9]+")
@@ -328,6 +331,7 @@ def _tiles(ctx: _Ctx, root: StdET.Element, areas: Mapping[str, object]) -> tuple
     for tile in tiles[1:]:
         if tile.kind is TileKind.START:
             raise ctx.error("more than one START tile", elem_at[tile.position], "type")
+    _check_ids(ctx, tiles, elem_at)
     jails = [t.position for t in tiles if t.kind is TileKind.JAIL]
     if len(jails) > 1:
         raise ctx.error("more than one JAIL tile", elem_at[jails[1]], "type")
@@ -337,7 +341,30 @@ def _tiles(ctx: _Ctx, root: StdET.Element, areas: Mapping[str, object]) -> tuple
     return tiles
 
 
-def _card(ctx: _Ctx, elem: StdET.Element, deck: str, tiles: tuple[Tile, ...]) -> Card:
+def _check_ids(
+    ctx: _Ctx, tiles: tuple[Tile, ...], elem_at: Mapping[int, StdET.Element]
+) -> None:
+    """A tile id is the key of its display name. Tiles of one kind that are not properties may
+    share one (the course file has three CHANCE tiles called "tile.chance"); a property may
+    not: its name must say which one is meant, in the log and on the board."""
+    first: dict[str, Tile] = {}
+    for tile in tiles:
+        other = first.setdefault(tile.id, tile)
+        if other is tile:
+            continue
+        if other.kind is not tile.kind or tile.kind in PROPERTY_KINDS:
+            raise ctx.error(
+                f"duplicate tile id {tile.id[:40]!r} at positions {other.position} and "
+                f"{tile.position}: every property needs its own id (only tiles of one kind "
+                f"that are not properties, such as CHANCE tiles, may share one)",
+                elem_at[tile.position],
+                "id",
+            )
+
+
+def _card(
+    ctx: _Ctx, elem: StdET.Element, deck: str, tiles: tuple[Tile, ...], kinds: set[TileKind]
+) -> Card:
     kind = ctx.choice(elem, "type", CardKind, "card type")
     card_id = ctx.text(elem, "id")
     if kind is CardKind.MOVE:
@@ -352,14 +379,14 @@ def _card(ctx: _Ctx, elem: StdET.Element, deck: str, tiles: tuple[Tile, ...]) ->
     if kind in (CardKind.MONEY, CardKind.PLAYERS_MONEY):
         return Card(card_id, kind, deck, amount=ctx.number(elem, "amount", negative=True))
     if kind is CardKind.GO_TO_JAIL:
-        if not any(t.kind is TileKind.JAIL for t in tiles):
+        if TileKind.JAIL not in kinds:
             raise ctx.error("a GO_TO_JAIL card needs a JAIL tile", elem, "type")
         return Card(card_id, kind, deck)
     if kind is CardKind.NEAREST:
         target = ctx.choice(elem, "kind", TileKind, "tile kind")
         if target not in (TileKind.RAILWAY, TileKind.UTILITY):
             raise ctx.error("kind must be RAILWAY or UTILITY", elem, "kind")
-        if not any(t.kind is target for t in tiles):
+        if target not in kinds:
             raise ctx.error(f"the board has no {target.value} tile", elem, "kind")
         rent_multiplier = ctx.opt_number(elem, "rentMultiplier")
         dice_multiplier = ctx.opt_number(elem, "diceMultiplier")
@@ -380,12 +407,15 @@ def _card(ctx: _Ctx, elem: StdET.Element, deck: str, tiles: tuple[Tile, ...]) ->
         return Card(
             card_id, kind, deck, house=ctx.number(elem, "house"), hotel=ctx.number(elem, "hotel")
         )
+    if kind is CardKind.JAIL and TileKind.JAIL not in kinds:
+        raise ctx.error("a JAIL card (get out of jail free) needs a JAIL tile", elem, "type")
     return Card(card_id, kind, deck)  # JAIL (get out of jail free), ROLL_AGAIN
 
 
 def _decks(ctx: _Ctx, root: StdET.Element, tiles: tuple[Tile, ...]) -> dict[str, Deck]:
     decks: dict[str, Deck] = {}
     seen_ids: set[str] = set()
+    kinds = {t.kind for t in tiles}
     for elem in root:
         if elem.tag != "deck":
             continue
@@ -399,7 +429,7 @@ def _decks(ctx: _Ctx, root: StdET.Element, tiles: tuple[Tile, ...]) -> dict[str,
             raise ctx.error(f"draw must be 'cycle' or 'random', got {draw[:40]!r}", elem, "draw")
         cards = []
         for card_elem in _children(ctx, elem, "card"):
-            card = _card(ctx, card_elem, kind, tiles)
+            card = _card(ctx, card_elem, kind, tiles, kinds)
             if card.id in seen_ids:
                 raise ctx.error(f"duplicate card id {card.id!r}", card_elem, "id")
             seen_ids.add(card.id)
@@ -426,14 +456,13 @@ def _build(
     balance, salary = _settings(ctx, root)
     area_specs = _areas(ctx, root)
     tiles = _tiles(ctx, root, area_specs)
+    lots: dict[str, list[int]] = {}  # one pass over the tiles: linear in areas + tiles
+    for t in tiles:
+        if t.kind is TileKind.STREET and t.area is not None:
+            lots.setdefault(t.area, []).append(t.position)
     areas = {
         area_id: Area(
-            id=area_id,
-            color=color,
-            house_price=house,
-            positions=tuple(
-                t.position for t in tiles if t.kind is TileKind.STREET and t.area == area_id
-            ),
+            id=area_id, color=color, house_price=house, positions=tuple(lots.get(area_id, ()))
         )
         for area_id, (color, house) in area_specs.items()
     }
@@ -479,6 +508,7 @@ def parse_board(
     def run() -> Board:
         if not isinstance(xml_text, str):
             raise BoardError("the board text must be a string", file=file)
+        _check_names(names or {}, file)
         root, lines = _parse_xml(xml_text, file)
         return _build(
             root,
@@ -490,6 +520,21 @@ def parse_board(
         )
 
     return _guard(file, run)
+
+
+def _check_names(names: Mapping[str, Mapping[str, str]], file: str) -> None:
+    """Display names are text keyed by text, per language (they may come from a save file)."""
+    if not isinstance(names, Mapping):
+        raise BoardError("names must map a language to a table of display names", file=file)
+    for lang, table in names.items():
+        if not isinstance(lang, str) or not isinstance(table, Mapping):
+            raise BoardError(f"names[{lang!r}] must be a table of display names", file=file)
+        for key, value in table.items():
+            if not isinstance(key, str) or not isinstance(value, str):
+                raise BoardError(
+                    f"names[{lang!r}][{key!r}] must be text, not {type(value).__name__}",
+                    file=file,
+                )
 
 
 def _decode_xml(data: bytes, file: str) -> str:
@@ -511,8 +556,12 @@ def _decode_xml(data: bytes, file: str) -> str:
         raise BoardError(f"not valid {encoding}: {exc.reason}", file=file, line=line) from None
 
 
+def _stem(xml_path: Path) -> str:
+    return xml_path.name[: -len(".xml")] if xml_path.name.endswith(".xml") else xml_path.stem
+
+
 def _discover_names(xml_path: Path, encoding: str) -> dict[str, dict[str, str]]:
-    stem = xml_path.name[: -len(".xml")] if xml_path.name.endswith(".xml") else xml_path.stem
+    stem = _stem(xml_path)
     names: dict[str, dict[str, str]] = {}
     try:
         candidates = sorted(xml_path.parent.iterdir())
@@ -557,12 +606,16 @@ def load_board(
 
     def run() -> Board:
         path = Path(file)
+        if path.suffix.lower() == ".properties":
+            raise BoardError(
+                "this is a .properties file (display names and card texts), not a board: "
+                "pass the .xml; the .properties beside it is found automatically",
+                file=file,
+            )
         try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise BoardError(f"cannot read file: {exc.strerror or exc}", file=file) from None
-        if len(data) > MAX_XML_CHARS * 4:
-            raise BoardError(f"file is too large ({len(data)} bytes)", file=file)
+            data = read_capped(path, MAX_BOARD_BYTES)
+        except FileRefused as exc:
+            raise BoardError(str(exc), file=file) from None
         xml_text = _decode_xml(data, file)
         if names is None:
             tables = _discover_names(path, encoding)
@@ -570,7 +623,17 @@ def load_board(
             tables = {str(lang): read_properties(p, encoding) for lang, p in names.items()}
         return parse_board(xml_text, file=file, names=tables, source=file)
 
-    return _guard(file, run)
+    board = _guard(file, run)
+    if names is None and not board.names:
+        stem = _stem(Path(file))
+        warnings.warn(
+            f"{file}: no display names: looked for {stem}.properties and "
+            f"{stem}.<lang>.properties in {Path(file).parent}; tiles and cards are "
+            f"shown by their ids (copy the .properties file beside the board)",
+            BoardWarning,
+            stacklevel=2,
+        )
+    return board
 
 
 def _boards_dir() -> Any:

@@ -22,8 +22,11 @@ import os
 import re
 
 from .errors import BoardError
+from .files import FileRefused, read_capped
 
-__all__ = ["parse_properties", "read_properties"]
+__all__ = ["MAX_PROPERTIES_BYTES", "decode_properties", "parse_properties", "read_properties"]
+
+MAX_PROPERTIES_BYTES = 5_000_000  # display names and card texts: a few kB in practice
 
 _WHITE = " \t\f"
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -130,23 +133,44 @@ def parse_properties(text: str, *, file: str = "<string>") -> dict[str, str]:
     return result
 
 
-def read_properties(path: str | os.PathLike[str], encoding: str = "iso-8859-1") -> dict[str, str]:
-    """Read a ``.properties`` file (ISO-8859-1 by default, as Java does)."""
-    file = os.fspath(path)
+def decode_properties(data: bytes, encoding: str, *, file: str) -> str:
+    """The text of a ``.properties`` file. A byte order mark decides (UTF-8, UTF-16): a Java
+    program reading the file as ISO-8859-1 would see garbage keys, and nobody means those."""
     try:
         codec = codecs.lookup(encoding)
     except LookupError:
         raise BoardError(f"unknown encoding {encoding!r}", file=file) from None
-    if codec.name == "utf-8":
-        encoding = "utf-8-sig"  # a byte order mark is not part of the first key
+    if data.startswith(codecs.BOM_UTF8):
+        data, encoding = data[len(codecs.BOM_UTF8) :], "utf-8"
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and not codec.name.startswith(
+        "utf-32"
+    ):
+        encoding = "utf-16"  # the byte order mark says which end first
+    elif b"\x00" in data and not codec.name.startswith(("utf-16", "utf-32")):
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise BoardError(
+            "NUL bytes: this looks like UTF-16 without a byte order mark; save it as "
+            "ISO-8859-1 or UTF-8 (or as UTF-16 with a byte order mark)",
+            file=file,
+            line=line,
+        )
     try:
-        with open(file, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise BoardError(f"cannot read file: {exc.strerror or exc}", file=file) from None
-    try:
-        text = data.decode(encoding)
+        return data.decode(encoding)
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise BoardError(f"not valid {encoding}: {exc.reason}", file=file, line=line) from None
-    return parse_properties(text, file=file)
+
+
+def read_properties(path: str | os.PathLike[str], encoding: str = "iso-8859-1") -> dict[str, str]:
+    """Read a ``.properties`` file (ISO-8859-1 by default, as Java does; see
+    :func:`decode_properties` for byte order marks)."""
+    file = os.fspath(path)
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        raise BoardError(f"unknown encoding {encoding!r}", file=file) from None
+    try:
+        data = read_capped(file, MAX_PROPERTIES_BYTES)
+    except FileRefused as exc:
+        raise BoardError(str(exc), file=file) from None
+    return parse_properties(decode_properties(data, encoding, file=file), file=file)

@@ -7,8 +7,13 @@ game is created (``Game.new("classic", options={"free_parking_pot": True})``).
 from __future__ import annotations
 
 import dataclasses
+import functools
+import math
+import os
+import types
+import typing
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Union
 
 from .errors import SetupError
 
@@ -65,12 +70,19 @@ class RulesProfile:
     turn_timer_seconds: float | None = None  # classic option: 30 when on
 
     def with_options(self, **options: Any) -> RulesProfile:
-        known = {f.name for f in dataclasses.fields(self)}
+        known = {f.name for f in dataclasses.fields(self)} - {"name"}
         unknown = sorted(set(options) - known)
         if unknown:
-            raise SetupError(f"unknown rules option(s) for profile {self.name!r}: {unknown}")
+            raise SetupError(
+                f"unknown rules option(s) for profile {self.name!r}: {unknown}"
+                + ("; the profile's name is not an option" if "name" in unknown else "")
+            )
         if "utility_multipliers" in options and isinstance(options["utility_multipliers"], list):
             options["utility_multipliers"] = tuple(options["utility_multipliers"])
+        for key, value in options.items():
+            problem = option_problem(key, value)
+            if problem:
+                raise SetupError(f"invalid rules option {key}: {problem}")
         profile = dataclasses.replace(self, **options)
         profile.validate()
         return profile
@@ -131,6 +143,58 @@ class RulesProfile:
         data = dataclasses.asdict(self)
         data["utility_multipliers"] = list(self.utility_multipliers)
         return data
+
+
+@functools.cache
+def _hints() -> dict[str, Any]:
+    return typing.get_type_hints(RulesProfile)
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Does `value` fit the type `hint` of a rules option? Options come from code, from the
+    lobby and from save files: "30" is not 30 seconds, and True is not 1 jail turn."""
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return isinstance(value, str) and value in typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        return any(_fits(value, arm) for arm in typing.get_args(hint))
+    if origin is tuple:
+        arms = typing.get_args(hint)
+        return (isinstance(value, tuple) and len(value) == len(arms)
+                and all(_fits(v, arm) for v, arm in zip(value, arms, strict=True)))
+    if hint is type(None):
+        return value is None
+    if hint is bool or hint is str:
+        return isinstance(value, hint)
+    if isinstance(value, bool):
+        return False
+    if hint is int:
+        return isinstance(value, int)
+    return isinstance(value, (int, float)) and math.isfinite(value)  # float
+
+
+def option_problem(key: str, value: Any) -> str | None:
+    """What is wrong with one rules option by name and type (None: nothing)."""
+    hints = _hints()
+    if key == "name" or key not in hints:
+        return "there is no such rules option" + ("" if key != "name" else " (the name is not)")
+    if isinstance(value, list) and typing.get_origin(hints[key]) is tuple:
+        value = tuple(value)  # JSON has lists only
+    if not _fits(value, hints[key]):
+        return f"expected {_expected(hints[key])}, not {repr(value)[:40]}"
+    return None
+
+
+def _expected(hint: Any) -> str:
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return "one of " + ", ".join(map(repr, typing.get_args(hint)))
+    if origin in (Union, types.UnionType):
+        return " or ".join(_expected(arm) for arm in typing.get_args(hint))
+    if origin is tuple:
+        return f"a list of {len(typing.get_args(hint))} whole numbers"
+    names = {type(None): "None", bool: "true or false", str: "text", int: "a whole number"}
+    return names.get(hint, "a finite number")
 
 
 UGENTOPOLY = RulesProfile(
@@ -205,6 +269,20 @@ def get_profile(name: str | RulesProfile) -> RulesProfile:
     try:
         return PROFILES[key]
     except KeyError:
+        hint = ""
+        if _looks_like_a_path(name):
+            hint = (f"; did you mean Game(board={name!r})? The first argument is the rules "
+                    f"profile, the board file goes in board=")
         raise SetupError(
-            f"unknown profile {name!r}; choose one of {sorted(PROFILES)}"
+            f"unknown profile {name!r}; choose one of {sorted(PROFILES)}{hint}"
         ) from None
+
+
+def _looks_like_a_path(name: str) -> bool:
+    lowered = name.lower()
+    return (
+        lowered.endswith((".xml", ".properties", ".json"))
+        or "/" in name
+        or "\\" in name
+        or os.path.exists(name)
+    )

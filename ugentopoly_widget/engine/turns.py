@@ -60,7 +60,10 @@ def after_turn(e: Engine, p: PlayerState) -> None:
         nxt = (nxt + 1) % n
         if not e.players[nxt].bankrupt:
             break
-    if nxt <= e.current:
+    # A round ends when play comes back to the player drawn to start (or would pass their
+    # seat, when they are out): everyone still in has then had the same number of turns.
+    first = e.first_player
+    if (nxt - first) % n <= (e.current - first) % n:
         e.round += 1
         if rules.round_limit is not None and e.round > rules.round_limit:
             e.round -= 1

@@ -72,9 +72,10 @@ class ChunkResult:
 class _NetWorthSampler:
     """Samples every seat's cash and net worth after every N completed rounds.
 
-    Rounds are counted as the engine counts them: a new round starts when the turn passes to a
-    seat at or before the previous one. A sample is taken once the action that started the
-    round has been applied (the first decision of the round)."""
+    Rounds are counted as the engine counts them: a new round starts when the turn comes back
+    to the player drawn to start, or would pass their seat (counted in turn order from that
+    player). A sample is taken once the action that started the round has been applied (the
+    first decision of the round)."""
 
     def __init__(self, index: int, every: int, labels: Sequence[str], out: list[Row]) -> None:
         self.index = index
@@ -83,6 +84,8 @@ class _NetWorthSampler:
         self.out = out
         self.round = 1
         self.last: int | None = None
+        self.first = 0  # the player drawn to start
+        self.players = len(labels)
 
     def sample(self, game: Game, round_: int, final: bool = False) -> None:
         for seat, label in enumerate(self.labels):
@@ -94,7 +97,10 @@ class _NetWorthSampler:
     def feed(self, game: Game, events: Sequence[Event]) -> None:
         for event in events:
             if event.kind == "turn_started" and event.player is not None:
-                if self.last is not None and event.player <= self.last:
+                n, first = self.players, self.first
+                if self.last is not None and (
+                    (event.player - first) % n <= (self.last - first) % n
+                ):
                     self.round += 1
                     if (self.round - 1) % self.every == 0:
                         self.sample(game, self.round - 1)
@@ -107,7 +113,7 @@ def _play(game: Game, seats: Sequence[Bot], max_actions: int,
     if sampler is None:
         return play_game(game, seats, max_actions=max_actions)
     sampler.sample(game, 0)
-    sampler.last = game.current_player  # the first turn started when the game was made
+    sampler.last = sampler.first = game.current_player  # the first turn started with the game
     count = 0
     apply = game.apply
     turn = game.turn_number

@@ -1,0 +1,69 @@
+"""JavaScript probes shared by the board UX browser tests: layout in the window, tile text
+fit (measured rendered boxes, line breaks per character), font floors, token placement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+from .conftest import ARTIFACTS, REPO_ROOT
+
+SCREENS = ARTIFACTS / "screens"
+AXE_JS = REPO_ROOT / "js" / "node_modules" / "axe-core" / "axe.min.js"
+PROBES = Path(__file__).resolve().parent / "probes"  # the JS run in the page
+
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+
+JS_SET_THEME = """
+async (theme) => {
+  await window.jupyterapp.commands.execute('apputils:change-theme', { theme });
+}
+"""
+
+
+def set_theme(page: Page, theme: str) -> None:
+    page.evaluate(JS_SET_THEME, THEMES[theme])
+    page.wait_for_function(
+        "(light) => document.body.dataset.jpThemeLight === light",
+        arg="true" if theme == "light" else "false",
+        timeout=15_000,
+    )
+    page.wait_for_timeout(250)
+
+
+def shot(target: Page | Locator, name: str) -> Path:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    path = SCREENS / f"{name}.png"
+    target.screenshot(path=str(path))
+    return path
+
+
+# Scroll the widget's top to the top of the notebook's view (as a person does once), then
+# report where the current decision's buttons are relative to the window and the scroll area.
+JS_BUTTONS_IN_VIEW = (PROBES / "buttons_in_view.js").read_text(encoding="utf-8")
+
+# Every tile: its name and price boxes inside the tile, no overflow, line breaks only at spaces
+# or (soft) hyphens, computed font sizes, and tokens that cover neither name nor price.
+JS_TILE_TEXT = (PROBES / "tile_text.js").read_text(encoding="utf-8")
+
+
+def buttons_in_view(root: Locator) -> dict[str, Any]:
+    return dict(root.evaluate(JS_BUTTONS_IN_VIEW))
+
+
+def tile_text(root: Locator) -> dict[str, Any]:
+    return dict(root.evaluate(JS_TILE_TEXT))
+
+
+def inject_axe(page: Page) -> None:
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE_JS))
+
+
+JS_AXE = (PROBES / "axe_run.js").read_text(encoding="utf-8")
+
+
+def axe_serious(root: Locator) -> list[dict[str, Any]]:
+    return list(root.evaluate(JS_AXE))

@@ -1,0 +1,202 @@
+"""Save files: the checks on what is read, the digest, and writing that never loses a save.
+
+A save file is ``{"format", "version", "record", "elapsed_seconds", "digest"}``. The record is
+replayed to rebuild the game; the digest is a SHA-256 of the whole record, the elapsed time and
+the digest of the state the replay reaches. It is not keyed: it detects damage and casual edits
+(a changed number, a pasted line), not a determined editor, who can recompute it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import math
+import os
+import re
+import secrets
+import stat
+from typing import Any
+
+from .errors import SaveFileError
+
+__all__ = [
+    "MAX_SAVE_BYTES",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "check_payload",
+    "check_record",
+    "save_digest",
+    "write_atomic",
+]
+
+SAVE_FORMAT = "ugentopoly-save"
+SAVE_VERSION = 2  # 1: the digest covered the replayed state only
+MAX_SAVE_BYTES = 64_000_000  # about 500,000 turns of a classic game
+INJECTION_OPS = frozenset({"dice", "stack", "cash", "owner", "place", "jail"})
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def save_digest(record: Any, elapsed: Any, state_digest: str) -> str:
+    """The digest of a save file: the whole record, the elapsed time and the replayed state."""
+    text = json.dumps(
+        {"record": record, "elapsed_seconds": elapsed, "state": state_digest},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,  # lone surrogates in names must not break the digest
+        allow_nan=False,
+    )
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _fail(field: str, expected: str, value: Any) -> SaveFileError:
+    shown = repr(value)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return SaveFileError(f"{field}: expected {expected}, not {shown}")
+
+
+def _object(value: Any, field: str, required: set[str], optional: set[str] | None = None) -> None:
+    if not isinstance(value, dict):
+        raise _fail(field, "an object", value)
+    allowed = required | (optional or set())
+    for key in value:
+        if not isinstance(key, str) or key not in allowed:
+            raise SaveFileError(f"{field}: unexpected field {str(key)[:40]!r}")
+    for key in sorted(required - set(value)):
+        raise SaveFileError(f"{field}.{key}: missing")
+
+
+def _text(value: Any, field: str, limit: int = 100) -> None:
+    if not isinstance(value, str) or len(value) > limit:
+        raise _fail(field, f"text of at most {limit} characters", value)
+
+
+def _whole(value: Any, field: str, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail(field, f"a whole number from {low} to {high}", value)
+
+
+def _list(value: Any, field: str, limit: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > limit:
+        raise _fail(field, f"a list of at most {limit} items", value)
+    return value
+
+
+def check_payload(payload: Any) -> None:
+    """The envelope of a save file, field by field."""
+    if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
+        raise SaveFileError("not an ugentopoly save file")
+    version = payload.get("version")
+    if version == 1:
+        raise SaveFileError(
+            "a save file of version 1 (from an older version of this package) cannot be "
+            "checked: its digest does not cover its record"
+        )
+    if version != SAVE_VERSION:
+        raise SaveFileError(f"unknown save file version {version!r}")
+    if "record" not in payload:
+        raise SaveFileError("the save file has no record")
+    _object(payload, "save file", {"format", "version", "record", "elapsed_seconds", "digest"})
+    elapsed = payload["elapsed_seconds"]
+    if (
+        isinstance(elapsed, bool)
+        or not isinstance(elapsed, (int, float))
+        or not math.isfinite(elapsed)
+        or not 0 <= elapsed < 10**9
+    ):
+        raise _fail("elapsed_seconds", "a number of seconds from 0 to 10**9", elapsed)
+    digest = payload["digest"]
+    if not isinstance(digest, str) or not _HEX64.fullmatch(digest):
+        raise _fail("digest", "64 hexadecimal digits", digest)
+    check_record(payload["record"])
+
+
+def check_record(record: Any, field: str = "record") -> None:
+    """Every field of a record by type and range; what only a game can judge (a legal action, a
+    known profile, a taken token) is judged when the record is replayed."""
+    _object(record, field,
+            {"profile", "options", "board", "players", "seed", "lang", "injections", "actions"})
+    _text(record["profile"], f"{field}.profile", 40)
+    options = record["options"]
+    if not isinstance(options, dict):
+        raise _fail(f"{field}.options", "an object", options)
+    _check_board(record["board"], f"{field}.board")
+    players = _list(record["players"], f"{field}.players", 8)
+    if len(players) < 2:
+        raise _fail(f"{field}.players", "2 to 8 players", players)
+    for k, spec in enumerate(players):
+        where = f"{field}.players[{k}]"
+        _object(spec, where, {"name", "token", "colour"})
+        for key in ("name", "token", "colour"):
+            _text(spec[key], f"{where}.{key}", 40)
+    _whole(record["seed"], f"{field}.seed", 0, 2**63 - 1)
+    if record["lang"] not in ("en", "nl"):
+        raise _fail(f"{field}.lang", "'en' or 'nl'", record["lang"])
+    actions = _list(record["actions"], f"{field}.actions", 10**7)
+    for k, action in enumerate(actions):
+        if not isinstance(action, dict):
+            raise _fail(f"{field}.actions[{k}]", "an object", action)
+    injections = _list(record["injections"], f"{field}.injections", 10**6)
+    for k, step in enumerate(injections):
+        where = f"{field}.injections[{k}]"
+        _object(step, where, {"at", "op", "args"})
+        _whole(step["at"], f"{where}.at", 0, len(actions))
+        if not isinstance(step["op"], str) or step["op"] not in INJECTION_OPS:
+            raise _fail(f"{where}.op", f"one of {sorted(INJECTION_OPS)}", step["op"])
+        _list(step["args"], f"{where}.args", 10_000)
+
+
+def _check_board(board: Any, field: str) -> None:
+    if isinstance(board, dict) and "bundled" in board:
+        _object(board, field, {"bundled"})
+        _text(board["bundled"], f"{field}.bundled", 100)
+        return
+    _object(board, field, {"xml"}, {"file", "names"})
+    if not isinstance(board["xml"], str):
+        raise _fail(f"{field}.xml", "the board's XML text", board["xml"])
+    if "file" in board:
+        _text(board["file"], f"{field}.file", 4096)
+    names = board.get("names", {})
+    if not isinstance(names, dict):
+        raise _fail(f"{field}.names", "an object of display-name tables", names)
+    for lang, table in names.items():
+        if not isinstance(table, dict):
+            raise _fail(f"{field}.names[{lang!r}]", "an object of display names", table)
+        for key, value in table.items():
+            if not isinstance(value, str):
+                raise _fail(f"{field}.names[{lang!r}][{key[:40]!r}]", "text", value)
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write `text` to `path` whole or not at all: into a new file in the same folder, synced,
+    then renamed over the old one. A failure (a full disk) leaves the previous file as it was."""
+    target = os.path.realpath(os.fspath(path))  # a link: replace the file it points to
+    folder = os.path.dirname(target)
+    temporary = os.path.join(folder, f".{os.path.basename(target)}.{secrets.token_hex(6)}.tmp")
+    data = text.encode("utf-8")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                 0o666)
+    try:
+        try:
+            if hasattr(os, "fchmod"):
+                with contextlib.suppress(OSError):  # keep the old file's permissions
+                    os.fchmod(fd, stat.S_IMODE(os.stat(target).st_mode))
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+

@@ -1,0 +1,60 @@
+"""Checks on the requests a view sends (pure functions: no widget, no comm)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .widget_data import LOBBY_FLAGS, flag_option
+
+
+class RequestError(Exception):
+    """A front-end request that is refused (stale, forged or malformed)."""
+
+
+def is_int(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def check_keys(content: dict[str, Any], allowed: set[str],
+               optional: set[str] | None = None) -> None:
+    extra = set(content) - allowed
+    missing = allowed - (optional or set()) - set(content)
+    if extra or missing:
+        raise RequestError(
+            f"refused: malformed request (unexpected {sorted(map(str, extra))[:5]}, "
+            f"missing {sorted(missing)})"
+        )
+
+
+def setup_options(options: Any) -> dict[str, Any]:
+    """The rules options of a lobby setup request, each checked; lobby flags translated."""
+    if not isinstance(options, dict):
+        raise RequestError("refused: options is an object")
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if key in LOBBY_FLAGS:
+            if not isinstance(value, bool):
+                raise RequestError(f"refused: option {key} is true or false")
+            name, setting = flag_option(key, value)
+            out[name] = setting
+        elif key == "mode":
+            if value not in ("long", "short", "timed"):
+                raise RequestError("refused: mode is long, short or timed")
+            out[key] = value
+        elif key in ("time_limit_minutes", "turn_timer_seconds"):
+            if value is None:
+                out[key] = None
+            elif isinstance(value, (int, float)) and not isinstance(value, bool) \
+                    and 0 < value <= 100_000:
+                out[key] = value
+            else:
+                raise RequestError(f"refused: {key} is a positive number or null")
+        elif key == "starting_money":
+            if not is_int(value, 1, 10**8):
+                raise RequestError("refused: starting money is a positive whole number")
+            out[key] = value
+        else:
+            raise RequestError(f"refused: unknown option {str(key)[:40]!r}")
+    if out.get("mode") != "timed":
+        out.pop("time_limit_minutes", None)
+    return out
