@@ -1,0 +1,163 @@
+"""Bot pacing for the widget: bot seats play synchronously (``play_bots``) or one action every
+``bot_delay`` seconds on the kernel's event loop, paused and resumed from Python or the view.
+
+A mixin of :class:`UgentopolyWidget` (split out of widget.py to keep it readable); it only
+uses the widget's game, seats, pause and delay traits and its ``_publish``/``_report``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from .engine.actions import Action
+from .widget_data import SEAT_KINDS
+
+if TYPE_CHECKING:
+    from .engine.game import Game
+
+
+class BotPacing:
+    """Bot seats: who plays them, and when their next action is due."""
+
+    _bots: dict[int, Any]
+    _bot_handle: asyncio.TimerHandle | None
+    _bot_target_turn: int | None
+    _everyone: str | None
+    _batch: int
+    _dirty: bool
+
+    if TYPE_CHECKING:  # provided by the widget (traits and its publishing)
+        _game: Game | None
+        seats: Any
+        paused: Any
+        bot_delay: Any
+
+        @property
+        def game(self) -> Game: ...
+
+        def _publish(self, *, bump: bool = True) -> None: ...
+
+        def _report(self, message: str) -> None: ...
+
+    def _init_bots(self) -> None:
+        self._bots = {}
+        self._bot_handle = None
+        self._bot_target_turn = None
+        self._everyone = None
+        self._batch = 0
+        self._dirty = False
+
+    def _seat(self, player: int | None) -> str:
+        seats = self.seats
+        if player is None or not 0 <= player < len(seats):
+            return "person"
+        return str(seats[player])
+
+    def _bot(self, player: int, kind: str) -> Any:
+        bot = self._bots.get(player)
+        if bot is None or getattr(bot, "name", kind) != kind:
+            from .engine.bots import make_bot
+
+            base = self._game.seed if self._game is not None else 0
+            bot = make_bot(kind, seed=(base * 31 + player) % 2**32)
+            self._bots[player] = bot
+        return bot
+
+    def _bot_action(self, everyone: str | None = None) -> Action | None:
+        game = self._game
+        if game is None or game.is_over:
+            return None
+        player = game.decision.player
+        if player is None:
+            return None
+        kind = self._seat(player)
+        if kind == "person":
+            if everyone is None:
+                return None
+            kind = everyone
+        action: Action = self._bot(player, kind).choose(game)
+        return action
+
+    def play_bots(self, turns: int | None = None, *, animate: bool = False,
+                  everyone: str | None = None, max_actions: int = 200_000) -> int:
+        """Let the bot seats play ``turns`` more turns (None: until a person must decide or the
+        game ends). ``everyone="heuristic"`` lets a bot decide for the person seats too.
+
+        ``animate=False`` plays synchronously and sends one state at the end; returns the number
+        of actions. ``animate=True`` schedules one action every ``bot_delay`` seconds on the
+        kernel's event loop and returns 0 at once (it never waits for a view)."""
+        game = self.game
+        if everyone is not None and everyone not in SEAT_KINDS[1:]:
+            raise ValueError(f"everyone is one of {list(SEAT_KINDS[1:])}")
+        target = None if turns is None else game.turn_number + int(turns)
+        if animate and self._running_loop() is not None:
+            self._bot_target_turn = target
+            self._everyone = everyone
+            self._schedule_bots(0.0, force=True)
+            return 0
+        count = 0
+        self._batch += 1
+        try:
+            while count < max_actions and not game.is_over:
+                if target is not None and game.turn_number >= target:
+                    break
+                action = self._bot_action(everyone)
+                if action is None:
+                    break
+                game.apply(action)
+                count += 1
+        finally:
+            self._batch -= 1
+            if self._dirty or count:
+                self._dirty = False
+                self._publish()
+        return count
+
+    @staticmethod
+    def _running_loop() -> asyncio.AbstractEventLoop | None:
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    def _cancel_bots(self) -> None:
+        if self._bot_handle is not None:
+            self._bot_handle.cancel()
+            self._bot_handle = None
+
+    def _schedule_bots(self, delay: float | None = None, *, force: bool = False) -> None:
+        """Schedule the next bot action on the kernel's loop (no loop: nothing happens)."""
+        if self._bot_handle is not None or self.paused or self._game is None:
+            return
+        if self._game.is_over:
+            return
+        everyone = self._everyone
+        if self._seat(self._game.decision.player) == "person" and everyone is None:
+            return
+        loop = self._running_loop()
+        if loop is None:
+            return
+        wait = self.bot_delay if delay is None else delay
+        self._bot_handle = loop.call_later(max(0.0, min(wait, 60.0)), self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_handle = None
+        game = self._game
+        if game is None or self.paused:
+            return
+        target = self._bot_target_turn
+        if target is not None and game.turn_number >= target:
+            self._bot_target_turn = None
+            self._everyone = None
+            return
+        try:
+            action = self._bot_action(self._everyone)
+            if action is None:
+                self._everyone = None
+                return
+            game.apply(action)
+        except Exception as exc:
+            self._report(f"bot error: {type(exc).__name__}: {exc}")
+            return
+        self._schedule_bots()
