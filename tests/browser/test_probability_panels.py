@@ -41,8 +41,10 @@ JS_LAYERS = """
     pos: Number(tile.dataset.ugwTile), nameOnTop: top(name, '.ugw-tile-name'),
     bandOnTop: top(band, '.ugw-band'),
     label: label ? label.textContent : null,
-    labelInside: !l || (l.left >= t.left - 1 && l.right <= t.right + 1 && l.top >= t.top - 1 && l.bottom <= t.bottom + 1),
-    labelClear: !l || l.right <= text.left || l.left >= text.right || l.bottom <= text.top || l.top >= text.bottom,
+    labelInside: !l || (l.left >= t.left - 1 && l.right <= t.right + 1
+      && l.top >= t.top - 1 && l.bottom <= t.bottom + 1),
+    labelClear: !l || l.right <= text.left || l.left >= text.right
+      || l.bottom <= text.top || l.top >= text.bottom,
   };
 })
 """
@@ -157,7 +159,8 @@ def test_odds_tab_heat_modes_dice_and_convergence(
         arg=f"{dice['rolls']} rolls", timeout=15_000)
     assert [int(b) for b in bars.evaluate_all("(bs) => bs.map((b) => b.dataset.count)")] \
         == dice["counts"]
-    ticks = conv.locator("[data-ugw=conv-tick]").evaluate_all("(ts) => ts.map((t) => t.textContent)")
+    ticks = conv.locator("[data-ugw=conv-tick]").evaluate_all(
+        "(ts) => ts.map((t) => t.textContent)")
     assert ticks[:3] == ["1", "10", "100"]  # a log axis, in decades
 
     # 6. the same view driven from Python; off hides the overlay and its labels
