@@ -176,6 +176,7 @@ def test_odds_tab_heat_modes_dice_and_convergence(
     kernel.run("w.show_dice_stats(True)")
     hist.wait_for(state="visible")
     assert kernel.eval("w.errors") == "[]"
+    shot(root, "probability-exact-and-stats")  # docs/screen-probability.png
 
     # 7. Dutch: the tab, the switch, the legend and the charts' words
     root.locator("[data-ugw=lang]").click()
