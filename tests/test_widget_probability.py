@@ -12,8 +12,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+import ugentopoly_widget.probability as probability
 import ugentopoly_widget.widget_probability as widget_probability
 from ugentopoly_widget.probability import (
+    MissingJailError,
     compare_landings,
     convergence,
     dice_distribution,
@@ -277,6 +279,30 @@ def test_settings_made_in_the_lobby_apply_to_the_game_started_there() -> None:
         {"name": "Bob", "token": "car", "colour": "#1976d2"}]})
     assert w.errors == []
     assert sum(_shares(w)) == pytest.approx(1.0) and w.stats["dice"]["rolls"] == 0
+
+
+def _no_chain(*args: Any, **kwargs: Any) -> Any:
+    raise MissingJailError("a Go To Jail tile but no JAIL tile on the board")
+
+
+def test_a_board_the_chain_cannot_model_is_a_clear_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    w = _widget()
+    w.show_probability("observed")
+    w.show_dice_stats(True)
+    heat, stats = dict(w.heat), dict(w.stats)
+    monkeypatch.setattr(probability, "overlay", _no_chain)
+    with pytest.raises(MissingJailError, match="no JAIL tile"):
+        w.show_probability("exact")
+    assert w.heat == heat and w.probability_mode == "observed"
+    _request(w, {"type": "probability", "mode": "exact"})  # from the view: refused, in words
+    assert "cannot show the probabilities" in w.errors[-1] and w.heat == heat
+    assert w.error["text"]["nl"].startswith("De kansen kunnen voor dit bord niet")
+    # a game the chain fails on while it is shown: the panels turn off and say why
+    w.play_bots(2, everyone="heuristic")
+    assert "probability panels turned off" in w.errors[-1]
+    assert w.heat == {} and w.stats == {} and w.probability_mode is None
+    assert stats  # it was on
 
 
 def test_docstring_examples() -> None:
