@@ -19,7 +19,9 @@ from ugentopoly_widget.probability import (
     compare_landings,
     convergence,
     dice_distribution,
+    expected_total_variation,
     landing_distribution,
+    landing_model,
     next_roll_distribution,
     total_variation,
 )
@@ -176,6 +178,9 @@ def test_convergence_grows_as_bots_play_and_equals_the_package_figures() -> None
     observed = np.bincount(history.counter.history, minlength=41) / n
     assert curve["tv"][-1] == pytest.approx(
         total_variation(observed, landing_distribution(w.game)), abs=1e-12)
+    chain = landing_model(w.game)
+    assert curve["expected"] == pytest.approx(
+        [expected_total_variation(chain, n) for n in curve["rolls"]], rel=1e-12)
     assert all(e > 0 for e in curve["expected"])
     assert curve["expected"][-1] < curve["expected"][0]  # the distance expected shrinks
 

@@ -9,6 +9,7 @@ tests check the figures without a browser.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from .engine.landings import LandingCounter
@@ -67,6 +68,7 @@ class LiveStats:
         self._read = 0
         self.counter = LandingCounter(1, None, record=True)
         self.totals: dict[int, int] = {}
+        self.cached: tuple[tuple[int, int, str], dict[str, Any]] | None = None
 
     def update(self, game: Game) -> None:
         events = game.events
@@ -74,6 +76,7 @@ class LiveStats:
             self._events, self._read = events, 0
             self.counter = LandingCounter(game.board.size, game.board.jail_position, record=True)
             self.totals = {}
+            self.cached = None
         fresh = events[self._read:]
         for event in fresh:  # the same rolls the landing counter counts (no utility rolls)
             if event.kind == "rolled" and "purpose" not in event.data:
@@ -95,6 +98,10 @@ def stats_payload(game: Game, live: LiveStats, jail: str = "short") -> dict[str,
     )
 
     live.update(game)
+    # only a roll changes these figures: the other actions of a turn reuse the last payload
+    key = (len(live.counter.history or ()), sum(live.totals.values()), jail)
+    if live.cached is not None and live.cached[0] == key:
+        return live.cached[1]
     table = dice_distribution(game).table
     totals = [int(t) for t in table["total"]]
     dice = {
@@ -108,14 +115,17 @@ def stats_payload(game: Game, live: LiveStats, jail: str = "short") -> dict[str,
     chain = landing_model(game, jail=jail)  # type: ignore[arg-type]
     curve = convergence(live.counter, chain.distribution("roll"), checkpoints=CONVERGENCE_POINTS)
     rolls = [int(n) for n in curve["rolls"]]
-    return {
+    one = expected_total_variation(chain, 1)  # it falls like 1/sqrt(n): solve once, scale
+    payload = {
         "dice": dice,
         "convergence": {
             "rolls": rolls,
             "tv": [float(v) for v in curve["total_variation"]],
-            "expected": [expected_total_variation(chain, n) for n in rolls],
+            "expected": [one / math.sqrt(n) for n in rolls],
         },
     }
+    live.cached = (key, payload)
+    return payload
 
 
 class ProbabilityPanels:
