@@ -332,7 +332,9 @@ export class BoardView {
     this.grid.classList.toggle("ugw-heat-on", !!values);
     this.grid.classList.toggle("ugw-heat-prob", !!prob);
     if (mode) this.grid.dataset.heatMode = mode; else delete this.grid.dataset.heatMode;
-    const colour = (v) => (heat.diverging ? divergingColour(v, heat.max) : heatColour(v, heat.min, heat.max));
+    // a probability scale starts at 0; with nothing counted yet every tile stays at its light end
+    const colour = (v) => (heat.diverging ? divergingColour(v, heat.max)
+      : prob ? heatColour(v, 0, heat.max > 0 ? heat.max : 1) : heatColour(v, heat.min, heat.max));
     this.tiles.forEach((tl, pos) => {
       const jail = prob && pos === heat.jail_position && typeof heat.jail === "number";
       if (values && pos < values.length) {

@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Locator
 
-from .board_checks import set_theme, shot
+from .board_checks import axe_serious, inject_axe, set_theme, shot
 from .conftest import Kernel, OpenNotebook
 from .test_widget_browser import IMPORTS
 
@@ -177,6 +177,9 @@ def test_odds_tab_heat_modes_dice_and_convergence(
     hist.wait_for(state="visible")
     assert kernel.eval("w.errors") == "[]"
     shot(root, "probability-exact-and-stats")  # docs/screen-probability.png
+    inject_axe(page)
+    found = axe_serious(odds)
+    assert found == [], found
 
     # 7. Dutch: the tab, the switch, the legend and the charts' words
     root.locator("[data-ugw=lang]").click()
