@@ -1,35 +1,61 @@
-"""Player-turns per second for each profile with bots, events recorded.
+"""Engine speed, side by side: compiled build, pure-Python fallback, and any other checkout.
 
-    python benchmarks/bench_engine.py            # all profiles, about 30 s
-    python benchmarks/bench_engine.py --quick    # fewer games
+    python benchmarks/bench_engine.py                    # compiled vs pure, every case
+    python benchmarks/bench_engine.py --quick            # fewer turns / games
+    python benchmarks/bench_engine.py --baseline ../wt-base   # add an old checkout's figures
+    python benchmarks/bench_engine.py --cases turns      # only the player-turns/s table
+    python benchmarks/bench_engine.py --cases undo,load,memory,widget
 
-CPU time of this process (time.process_time) is used, so other load on the machine
-disturbs the figures less; the wall-clock rate is printed too.
+Every figure is measured in a fresh subprocess per variant and case, the variants of one case
+one after the other, so ratios hold on a shared, noisy machine (absolute figures drift with the
+load of others). Rates use CPU time of the subprocess (time.process_time). Variants:
+
+- ``compiled``: this checkout as installed (the mypyc build where it was compiled);
+- ``pure``: the same with ``UGENTOPOLY_PURE=1`` (the .py modules, even where .so files exist);
+- ``base``: ``--baseline PATH``, imported through PYTHONPATH (pure Python).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
+from typing import Any
 
-from ugentopoly_widget import Game
-from ugentopoly_widget.engine.bots import HeuristicBot, RandomBot, play_game
+ROOT = Path(__file__).resolve().parents[1]
 
-CASES = [
-    # profile, options, bot class, players
-    ("ugentopoly", {}, RandomBot, 4),
-    ("ugentopoly", {}, HeuristicBot, 4),
-    ("classic", {}, RandomBot, 4),
-    ("classic", {}, HeuristicBot, 4),
-    ("classic", {"mode": "short"}, HeuristicBot, 4),
-    ("classic", {"mode": "timed", "turn_limit": 400}, HeuristicBot, 4),
-    ("cell22", {}, RandomBot, 4),
-    ("cell22", {}, HeuristicBot, 4),
+TURN_CASES = [
+    # name, profile, options, bot kind, players
+    ("ugentopoly-random", "ugentopoly", {}, "random", 4),
+    ("ugentopoly-heuristic", "ugentopoly", {}, "heuristic", 4),
+    ("classic-random", "classic", {}, "random", 4),
+    ("classic-heuristic", "classic", {}, "heuristic", 4),
+    ("classic-short", "classic", {"mode": "short"}, "heuristic", 4),
+    ("classic-timed", "classic", {"mode": "timed", "turn_limit": 400}, "heuristic", 4),
+    ("cell22-random", "cell22", {}, "random", 4),
+    ("cell22-heuristic", "cell22", {}, "heuristic", 4),
 ]
+OTHER_CASES = ["undo", "load", "memory", "widget-play-bots", "widget-publish"]
 
 
-def bench(profile: str, options: dict[str, object], bot: type, players: int,
-          min_turns: int) -> tuple[float, float, int, int, int]:
+# ---------------------------------------------------------------------- workers (subprocess)
+
+def _bots(kind: str, seed: int, players: int) -> list[Any]:
+    from ugentopoly_widget.engine.bots import HeuristicBot, RandomBot
+
+    cls = HeuristicBot if kind == "heuristic" else RandomBot
+    return [cls(seed=seed * 10 + k) for k in range(players)]
+
+
+def work_turns(name: str, min_turns: int) -> dict[str, Any]:
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.engine.bots import play_game
+
+    _, profile, options, kind, players = next(c for c in TURN_CASES if c[0] == name)
     turns = games = actions = 0
     cpu0, wall0 = time.process_time(), time.perf_counter()
     seed = 0
@@ -37,26 +63,231 @@ def bench(profile: str, options: dict[str, object], bot: type, players: int,
         opts = dict(options)
         opts.setdefault("turn_limit", 2000)
         game = Game(profile, players=players, seed=seed, options=opts)
-        actions += play_game(game, [bot(seed=seed * 10 + k) for k in range(players)])
+        actions += play_game(game, _bots(kind, seed, players))
         assert game.is_over
         turns += game.turn_number
         games += 1
         seed += 1
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-    return turns / cpu, turns / wall, turns, games, actions
+    return {"value": turns / cpu, "unit": "turns/s", "wall": turns / wall, "games": games,
+            "actions/turn": actions / turns}
+
+
+class PassiveBot:
+    """Never buys or bids: a classic game that goes on for 100,000 turns."""
+
+    PREFER = ("decline", "pass", "end_turn", "roll", "tax", "pay_fine", "keep")
+
+    def choose(self, game: Any) -> Any:
+        legal = game.legal_actions()
+        for kind in self.PREFER:
+            for action in legal:
+                if action.type == kind:
+                    return action
+        return legal[0]
+
+
+def _long_game(turns: int) -> Any:
+    """A classic game at a buy decision after `turns` player-turns."""
+    from ugentopoly_widget import Game
+
+    game = Game("classic", players=4, seed=5, options={"turn_limit": turns * 2})
+    bot = PassiveBot()
+    apply = game.apply
+    while not (game.turn_number >= turns and game.decision.kind == "buy"):
+        apply(bot.choose(game))
+    return game
+
+
+def work_undo(turns: int) -> dict[str, Any]:
+    from ugentopoly_widget.engine import actions as A
+
+    game = _long_game(turns)
+    player = game.decision.player
+    times = []
+    for _ in range(5):
+        game.apply(A.Decline(player))
+        t0 = time.perf_counter()
+        game.undo()
+        times.append(time.perf_counter() - t0)
+        assert game.decision.kind == "buy"
+    times.sort()
+    return {"value": times[len(times) // 2] * 1000, "unit": "ms", "turns": game.turn_number}
+
+
+def work_load(turns: int) -> dict[str, Any]:
+    from ugentopoly_widget import Game
+
+    game = _long_game(turns)
+    text = game.to_json()
+    times = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        loaded = Game.from_json(text)
+        times.append(time.perf_counter() - t0)
+    assert loaded.turn_number == game.turn_number
+    return {"value": min(times), "unit": "s", "turns": game.turn_number,
+            "actions": len(game.actions)}
+
+
+def work_memory(games: int) -> dict[str, Any]:
+    import gc
+    import tracemalloc
+
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.engine.bots import play_game
+
+    Game("classic", players=4, seed=0)  # imports, caches and shared actions made beforehand
+    sizes = []
+    events = 0
+    tracemalloc.start()
+    for seed in range(games):
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        game = Game("classic", players=4, seed=seed, options={"turn_limit": 2000})
+        play_game(game, _bots("heuristic", seed, 4))
+        gc.collect()
+        sizes.append(tracemalloc.get_traced_memory()[0] - before)
+        events += len(game.events)
+        del game
+    tracemalloc.stop()
+    return {"value": sum(sizes) / len(sizes) / 1024, "unit": "KB/game",
+            "events/game": events / games}
+
+
+def work_widget_play_bots(games: int) -> dict[str, Any]:
+    from ugentopoly_widget import Game, UgentopolyWidget
+    from ugentopoly_widget.engine.bots import make_bot, play_game
+
+    bare = widget = 0.0
+    for seed in range(games):
+        opts = {"turn_limit": 2000}
+        t0 = time.process_time()
+        game = Game("classic", players=4, seed=seed, options=opts)
+        play_game(game, [make_bot("heuristic", seed=(seed * 31 + k) % 2**32) for k in range(4)])
+        bare += time.process_time() - t0
+        t0 = time.process_time()
+        w = UgentopolyWidget("classic", players=4, seed=seed, options=opts,
+                             seats=["heuristic"] * 4)
+        w.play_bots()
+        widget += time.process_time() - t0
+        assert w.game.digest() == game.digest()
+        w.close()
+    return {"value": bare / widget, "unit": "x bare", "bare_s": bare, "widget_s": widget}
+
+
+def work_widget_publish(actions: int) -> dict[str, Any]:
+    from ugentopoly_widget import UgentopolyWidget
+
+    count = 0
+    cpu = 0.0
+    seed = 0
+    while count < actions:
+        w = UgentopolyWidget("classic", players=4, seed=seed, options={"turn_limit": 400})
+        game = w.game
+        bots = _bots("heuristic", seed, 4)
+        t0 = time.process_time()
+        while not game.is_over and count < actions:
+            game.apply(bots[game.decision.player].choose(game))  # the widget publishes each
+            count += 1
+        cpu += time.process_time() - t0
+        w.close()
+        seed += 1
+    return {"value": cpu / count * 1000, "unit": "ms/action", "actions": count}
+
+
+def worker(case: str, quick: bool) -> dict[str, Any]:
+    if case.startswith("turns:"):
+        return work_turns(case[6:], 20_000 if quick else 100_000)
+    if case == "undo":
+        return work_undo(20_000 if quick else 100_000)
+    if case == "load":
+        return work_load(20_000 if quick else 100_000)
+    if case == "memory":
+        return work_memory(5 if quick else 20)
+    if case == "widget-play-bots":
+        return work_widget_play_bots(3 if quick else 10)
+    if case == "widget-publish":
+        return work_widget_publish(5_000 if quick else 20_000)
+    raise SystemExit(f"unknown case {case}")
+
+
+def engine_kind() -> str:
+    try:
+        from ugentopoly_widget.engine import compiled
+    except ImportError:
+        return "pure (no flag)"
+    return "compiled" if compiled else "pure"
+
+
+# ---------------------------------------------------------------------- the driver
+
+def run_variant(case: str, variant: str, baseline: str | None, quick: bool) -> dict[str, Any]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "UGENTOPOLY_PURE")}
+    if variant == "pure":
+        env["UGENTOPOLY_PURE"] = "1"
+    elif variant == "base":
+        assert baseline is not None
+        env["PYTHONPATH"] = str(Path(baseline).resolve())
+        env["UGENTOPOLY_PURE"] = "1"
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", case]
+    if quick:
+        cmd.append("--quick")
+    res = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    if res.returncode != 0:
+        return {"value": float("nan"), "unit": "", "error": res.stderr.strip()[-300:]}
+    result: dict[str, Any] = json.loads(res.stdout.strip().splitlines()[-1])
+    return result
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--baseline", help="another checkout to compare (imported pure)")
+    parser.add_argument("--cases", default="turns,undo,load,memory,widget",
+                        help="comma list of: turns, undo, load, memory, widget, or case names")
+    parser.add_argument("--variants", default=None, help="comma list of compiled,pure,base")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    min_turns = 20_000 if args.quick else 100_000
-    print(f"{'profile':<12}{'options':<40}{'bot':<10}{'turns/s cpu':>12}{'wall':>10}"
-          f"{'turns':>9}{'games':>7}{'actions/turn':>14}")
-    for profile, options, bot, players in CASES:
-        rate, wall_rate, turns, games, actions = bench(profile, options, bot, players, min_turns)
-        print(f"{profile:<12}{str(options):<40}{bot.name:<10}{rate:>12,.0f}{wall_rate:>10,.0f}"
-              f"{turns:>9}{games:>7}{actions / turns:>14.2f}")
+    if args.worker:
+        result = worker(args.worker, args.quick)
+        result["engine"] = engine_kind()
+        print(json.dumps(result))
+        return
+    wanted = args.cases.split(",")
+    cases: list[str] = []
+    for name in wanted:
+        if name == "turns":
+            cases += [f"turns:{c[0]}" for c in TURN_CASES]
+        elif name == "widget":
+            cases += ["widget-play-bots", "widget-publish"]
+        elif name in OTHER_CASES:
+            cases.append(name)
+        else:
+            cases.append(f"turns:{name}")
+    variants = (args.variants.split(",") if args.variants
+                else ["compiled", "pure"] + (["base"] if args.baseline else []))
+    print(f"python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f}; "
+          f"variants: {', '.join(variants)}")
+    head = f"{'case':<24}" + "".join(f"{v:>14}" for v in variants)
+    if "base" in variants:
+        head += "".join(f"{v + '/base':>16}" for v in variants if v != "base")
+    print(head + "   unit")
+    for case in cases:
+        results = {v: run_variant(case, v, args.baseline, args.quick) for v in variants}
+        unit = next((r["unit"] for r in results.values() if r.get("unit")), "")
+        line = f"{case:<24}" + "".join(f"{results[v]['value']:>14,.2f}" for v in variants)
+        if "base" in variants:
+            base = results["base"]["value"]
+            line += "".join(f"{results[v]['value'] / base:>16.2f}" for v in variants
+                            if v != "base")
+        print(line + f"   {unit}", flush=True)
+        for v, r in results.items():
+            if "error" in r:
+                print(f"    {v}: {r['error']}")
+            elif r.get("engine") and r["engine"] != {"compiled": "compiled"}.get(v, r["engine"]):
+                print(f"    {v}: ran the {r['engine']} engine")
 
 
 if __name__ == "__main__":

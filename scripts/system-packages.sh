@@ -39,3 +39,14 @@ ensure_chromium() {  # Debian's chromium drives the browser tests
          "(fail under CI=true)"
   fi
 }
+
+ensure_cc() {  # a C compiler lets pip compile the engine with mypyc (else: pure Python)
+  if command -v cc >/dev/null 2>&1; then
+    echo "C compiler present: $(cc --version | head -n 1)"
+  elif command -v apt-get >/dev/null 2>&1; then
+    apt_install gcc libc6-dev
+    cc --version | head -n 1
+  else
+    echo "WARNING: no C compiler and no apt-get: the pure-Python engine will be installed"
+  fi
+}

@@ -8,6 +8,10 @@ into a clean virtual environment, and checked from a directory outside the check
 The wheel + venv are built once per test session (``wheel_env``); the browser test
 ``tests/browser/test_widget_wheel.py`` reuses them to render the board with that venv's kernel.
 Set ``UGW_SKIP_WHEEL=1`` to skip (offline machines without the build requirements cached).
+
+Two wheels: the default build compiles the engine with mypyc (a platform wheel); a build with
+``CC=/bin/false`` stands for a machine without a C compiler and must fall back to a pure wheel
+(``py3-none-any``) that plays the very same games.
 """
 
 from __future__ import annotations
@@ -68,8 +72,9 @@ def no_npm_env(venv: Path) -> dict[str, str]:
     return env
 
 
-def build_wheel_env(base: Path) -> WheelEnv:
-    """Build (once: cached in ``base``) the wheel and a clean venv that has it installed."""
+def build_wheel_env(base: Path, build_env: dict[str, str] | None = None) -> WheelEnv:
+    """Build (once: cached in ``base``) the wheel and a clean venv that has it installed.
+    ``build_env`` adds variables to the build's environment (``CC=/bin/false``: no compiler)."""
     marker = base / "wheel-env.json"
     if marker.exists():
         data = json.loads(marker.read_text())
@@ -90,7 +95,7 @@ def build_wheel_env(base: Path) -> WheelEnv:
     t0 = time.monotonic()
     dist = base / "dist"
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(src)],
-         cwd=base, env=_clean_env())
+         cwd=base, env={**_clean_env(), **(build_env or {})})
     wheels = sorted(dist.glob("ugentopoly_widget-*.whl"))
     assert len(wheels) == 1, wheels
     build_seconds = time.monotonic() - t0
@@ -115,6 +120,76 @@ def build_wheel_env(base: Path) -> WheelEnv:
 @pytest.fixture(scope="session")
 def wheel_env(tmp_path_factory: pytest.TempPathFactory) -> WheelEnv:
     return build_wheel_env(tmp_path_factory.getbasetemp() / "ugw-wheel")
+
+
+@pytest.fixture(scope="session")
+def pure_wheel_env(tmp_path_factory: pytest.TempPathFactory) -> WheelEnv:
+    """Built where no C compiler works: the hook must fall back to the pure-Python engine."""
+    return build_wheel_env(tmp_path_factory.getbasetemp() / "ugw-wheel-pure",
+                           {"CC": "/bin/false", "CXX": "/bin/false"})
+
+
+PLAY = r"""
+import json
+import ugentopoly_widget.engine as engine
+from ugentopoly_widget import Game
+from ugentopoly_widget.engine.bots import HeuristicBot, play_game
+digests = []
+for profile in ("ugentopoly", "classic", "cell22"):
+    game = Game(profile, players=4, seed=11, options={"turn_limit": 300})
+    play_game(game, [HeuristicBot(seed=k) for k in range(4)])
+    digests.append(game.digest())
+print(json.dumps({"compiled": engine.compiled, "digests": digests,
+                  "core": engine.core.__file__}))
+"""
+
+
+def _play(env: WheelEnv, **extra: str) -> dict[str, object]:
+    res = _run([str(env.python), "-I", "-c", PLAY], cwd=env.outside,
+               env={**no_npm_env(env.venv), **extra})
+    result: dict[str, object] = json.loads(res.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _local_digests() -> list[str]:
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.engine.bots import HeuristicBot, play_game
+
+    digests = []
+    for profile in ("ugentopoly", "classic", "cell22"):
+        game = Game(profile, players=4, seed=11, options={"turn_limit": 300})
+        play_game(game, [HeuristicBot(seed=k) for k in range(4)])
+        digests.append(game.digest())
+    return digests
+
+
+def test_default_wheel_is_compiled(wheel_env: WheelEnv) -> None:
+    """A C compiler is there (scripts/test installs one): a platform wheel with the engine's
+    extension modules, which the installed package runs, and the .py sources for the fallback."""
+    assert not wheel_env.wheel.name.endswith("-py3-none-any.whl"), wheel_env.wheel.name
+    with zipfile.ZipFile(wheel_env.wheel) as zf:
+        names = set(zf.namelist())
+    engine = "ugentopoly_widget/engine/"
+    assert any(n.startswith(engine + "core.") and n.endswith(".so") for n in names)
+    assert any(n.startswith(engine + "_native__mypyc") for n in names)
+    assert engine + "core.py" in names and engine + "_build_info.json" in names
+    info = _play(wheel_env)
+    assert info["compiled"] is True and str(info["core"]).endswith(".so")
+    pure = _play(wheel_env, UGENTOPOLY_PURE="1")  # the run-time switch, with .so files present
+    assert pure["compiled"] is False and str(pure["core"]).endswith("core.py")
+    assert info["digests"] == pure["digests"] == _local_digests()
+
+
+def test_wheel_without_a_compiler_is_pure(pure_wheel_env: WheelEnv) -> None:
+    """CC=/bin/false at build time: the build still succeeds, with a pure wheel."""
+    assert pure_wheel_env.wheel.name.endswith("-py3-none-any.whl"), pure_wheel_env.wheel.name
+    with zipfile.ZipFile(pure_wheel_env.wheel) as zf:
+        names = set(zf.namelist())
+    assert not any(n.endswith((".so", ".pyd")) for n in names), "a pure wheel with binaries"
+    assert "ugentopoly_widget/static/widget.js" in names
+    info = _play(pure_wheel_env)
+    assert info["compiled"] is False
+    assert info["digests"] == _local_digests()
 
 
 def test_wheel_contains_the_built_front_end(wheel_env: WheelEnv) -> None:
@@ -161,3 +236,14 @@ def test_installed_wheel_works_outside_the_checkout(wheel_env: WheelEnv,
     with capsys.disabled():
         print(f"\n[wheel] {wheel_env.wheel.name}: build {wheel_env.build_seconds:.1f}s, "
               f"venv+install {wheel_env.install_seconds:.1f}s")
+
+
+def test_pure_build_switch(pure_wheel_env: WheelEnv, tmp_path: Path) -> None:
+    """UGENTOPOLY_PURE=1 at build time: nothing compiled, said so, a pure wheel (the checkout
+    copy of the pure build already holds the built JS, so this build is quick)."""
+    src = pure_wheel_env.wheel.parents[1] / "src"
+    res = _run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path),
+                str(src)], cwd=tmp_path, env={**_clean_env(), "UGENTOPOLY_PURE": "1"})
+    assert "UGENTOPOLY_PURE=1: pure-Python engine" in res.stdout + res.stderr
+    wheels = list(tmp_path.glob("ugentopoly_widget-*.whl"))
+    assert len(wheels) == 1 and wheels[0].name.endswith("-py3-none-any.whl"), wheels

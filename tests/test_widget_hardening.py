@@ -4,6 +4,7 @@ the long-session test of "Done when")."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import gc
 import json
 import threading
@@ -242,11 +243,23 @@ def test_an_engine_failure_inside_a_request_leaves_the_game_and_the_view_in_step
     fe = FakeFrontEnd(w)
     game = w.game
     digest = game.digest()
+    game.testing.script_dice((1, 2), (1, 2))
+    engine = game._engine
+    landed = engine.tiles[3]
+    assert landed.kind.value == "CHANCE" or landed.is_property  # a tile whose landing does work
 
-    def broken_move(*args: Any, **kwargs: Any) -> None:
-        raise RuntimeError("the move broke")
+    class BrokenTile(type(landed)):  # type: ignore[misc]
+        """Fails as the engine reads it, after the roll and the move (compiled or not)."""
 
-    monkeypatch.setattr(game._engine, "_move", broken_move)
+        __slots__ = ()
+
+        @property
+        def kind(self) -> Any:
+            raise RuntimeError("the move broke")
+
+    broken = copy.copy(landed)
+    object.__setattr__(broken, "__class__", BrokenTile)
+    monkeypatch.setattr(engine, "tiles", (*engine.tiles[:3], broken, *engine.tiles[4:]))
     fe.click("roll")
     assert "the move broke" in w.error["message"]
     assert game.digest() == digest  # the half-applied roll was undone

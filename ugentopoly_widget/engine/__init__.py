@@ -1,5 +1,12 @@
-"""The rules engine: pure Python, no widget imports."""
+"""The rules engine: one typed Python codebase, no widget imports.
 
+Where the install could compile it (mypyc, see ``hatch_build.py``), the modules of the hot path
+run as C extensions; elsewhere, or with ``UGENTOPOLY_PURE=1`` in the environment, the same .py
+files run as plain Python and play the same games. ``compiled`` says which is running. This file
+itself is never compiled: it picks the build before any engine module is imported.
+"""
+
+from . import _build
 from .actions import Action, action_from_dict, action_from_text
 from .board import Board, Card, CardKind, Deck, Tile, TileKind
 from .errors import (
@@ -17,11 +24,14 @@ from .landings import LandingCounter, Landings, count_landings
 from .loader import bundled_boards, load_board, load_bundled, parse_board
 from .rules import CELL22, CLASSIC, PROFILES, UGENTOPOLY, RulesProfile, get_profile
 
+compiled: bool = _build.compiled()
+"""True when the mypyc-compiled engine modules are the ones running."""
+
 __all__ = [
     "Action", "action_from_dict", "action_from_text", "Board", "Card", "CardKind", "Deck",
     "Tile", "TileKind", "BoardError", "IllegalActionError", "InvalidActionError",
     "SaveFileError", "SetupError", "UgentopolyError", "UndoError", "Event", "Game",
     "LandingCounter", "Landings", "count_landings",
     "bundled_boards", "load_board", "load_bundled", "parse_board", "CELL22", "CLASSIC",
-    "PROFILES", "UGENTOPOLY", "RulesProfile", "get_profile",
+    "PROFILES", "UGENTOPOLY", "RulesProfile", "get_profile", "compiled",
 ]

@@ -293,8 +293,40 @@ def _side(data: Any, what: str) -> TradeSide:
     )
 
 
+_PARSED: dict[tuple[Any, ...], Action] = {}  # dict forms already read -> the shared action
+
+
 def action_from_dict(data: Any) -> Action:
-    """Build an action from its dict form, checking every key and type."""
+    """Build an action from its dict form, checking every key and type.
+
+    Simple and position actions come back as the shared instances the engine lists as legal
+    (a save file of 100,000 turns is mostly the same few hundred actions)."""
+    if type(data) is dict and 2 <= len(data) <= 3:
+        player = data.get("player")
+        position = data.get("position")
+        kind = data.get("type")
+        if (type(kind) is str and type(player) is int
+                and (position is None or type(position) is int)):
+            key = (kind, player, position, len(data))
+            hit = _PARSED.get(key)
+            if hit is not None:
+                return hit
+    action = _action_from_dict(data)
+    kind = type(action)
+    if kind.type in _SIMPLE or kind.type in _POSITION:
+        position = getattr(action, "position", None)
+        shared = (
+            _POSITION_TABLES[kind].get(action.player, position)
+            if kind in _POSITION_TABLES and position is not None
+            else cached(kind, action.player, *(() if position is None else (position,)))
+        )
+        if len(_PARSED) < 100_000:
+            _PARSED[(kind.type, action.player, position, len(data))] = shared
+        return shared
+    return action
+
+
+def _action_from_dict(data: Any) -> Action:
     if not isinstance(data, dict):
         raise InvalidActionError(f"an action must be an object, not {type(data).__name__}")
     kind = data.get("type")
@@ -421,3 +453,10 @@ BUILD = PositionActions(Build)
 SELL = PositionActions(Sell)
 MORTGAGE = PositionActions(Mortgage)
 UNMORTGAGE = PositionActions(Unmortgage)
+LIFT = PositionActions(LiftMortgage)
+KEEP = PositionActions(KeepMortgage)
+PLACE = PositionActions(PlaceHouse)
+_POSITION_TABLES: dict[type[Action], PositionActions] = {
+    Build: BUILD, Sell: SELL, Mortgage: MORTGAGE, Unmortgage: UNMORTGAGE, LiftMortgage: LIFT,
+    KeepMortgage: KEEP, PlaceHouse: PLACE,
+}

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+from mypy_extensions import mypyc_attr
 
 from . import actions as A
+from . import legal as rules_legal
 from .actions import Action
-from .board import TileKind
 
 if TYPE_CHECKING:
+    from .core import Engine
     from .game import Game
 
 
@@ -25,175 +28,157 @@ class Bot(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # users write their bots by subclassing these
 class RandomBot:
     """Picks uniformly among the legal actions; bids a random amount in the legal range."""
 
-    name = "random"
+    name: ClassVar[str] = "random"  # ClassVar: a class attribute in the compiled class too
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
+        engine = game._engine  # asked directly: the same answers as game.legal_actions()
+        legal = engine.legal_actions()
         action = legal[int(self.rng.random() * len(legal))] if len(legal) > 1 else legal[0]
         if type(action) is A.Bid:
-            decision = game.decision
+            decision = engine.decision
             low = decision.data["min_bid"]
-            high = min(game.players[action.player].cash, low + 200)
+            high = min(engine.players[action.player].cash, low + 200)
             return A.Bid(action.player, self.rng.randint(low, high))
         return action
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot:
     """A sensible player: keeps a cash reserve, completes colour groups, builds, bids to value,
-    raises money by selling and mortgaging the least useful things first."""
+    raises money by selling and mortgaging the least useful things first.
 
-    name = "heuristic"
+    It asks the engine directly (owners, building levels, prices, the legal actions grouped by
+    kind), which the engine answers from its own state without copies."""
+
+    name: ClassVar[str] = "heuristic"
 
     def __init__(self, seed: int | None = None, reserve: int = 150) -> None:
         self.rng = random.Random(seed)
         self.reserve = reserve
         self._offered_turn = -1
-        self._last_legal: tuple[Action, ...] = ()
-        self._last_by_type: dict[type[Action], list[Action]] = {}
 
     def choose(self, game: Game) -> Action:
-        decision = game.decision
+        return self._choose(game._engine)
+
+    def _choose(self, e: Engine) -> Action:
+        decision = e.decision
         kind = decision.kind
-        legal = game.legal_actions()
+        legal = e.legal_actions()
         if len(legal) == 1:
             only = legal[0]
             if type(only) is not A.Pass or kind != "auction":
                 return only
-        me = game.players[decision.player] if decision.player is not None else None
-        assert me is not None, "no decision to take"
-        if legal is self._last_legal:  # the engine hands out the same tuple while it holds
-            by_type = self._last_by_type
-        else:
-            by_type = {}
-            for action in legal:
-                by_type.setdefault(type(action), []).append(action)
-            self._last_legal, self._last_by_type = legal, by_type
+        assert decision.player is not None, "no decision to take"
+        me = e.players[decision.player]
+        by_type = rules_legal.grouped(e, legal)
         if kind == "buy":
             price = decision.data["price"]
-            if A.Buy in by_type and me.cash - price >= self._reserve(game):
+            if A.Buy in by_type and me.cash - price >= self._reserve(e):
                 return by_type[A.Buy][0]
             position = decision.data["position"]
-            if A.Buy in by_type and self._completes_group(game, me.index, position):
+            if A.Buy in by_type and rules_legal.completes_group(e, me.index, position):
                 return by_type[A.Buy][0]
             return by_type[A.Decline][0]
         if kind == "auction":
-            return self._bid(game, me.index, by_type)
+            return self._bid(e, me.index, by_type)
         if kind == "tax":
-            worth = game.net_worth(me.index)
+            worth = e.net_worth(me)
             percent = decision.data["percent"] or 0
             choice = "percent" if worth * percent // 100 < decision.data["amount"] else "flat"
-            return A.ChooseTax(me.index, choice)
+            acts = e.acts[me.index]
+            return acts.tax_percent if choice == "percent" else acts.tax_flat
         if kind == "jail_fine":
-            return by_type.get(A.UseJailCard, by_type.get(A.PayFine, legal))[0]
+            return by_type.get(A.UseJailCard, by_type.get(A.PayFine, list(legal)))[0]
         if kind == "trade":
-            return self._answer_trade(game, me.index)
+            return self._answer_trade(e, me.index)
         if kind == "mortgaged":
-            if A.LiftMortgage in by_type and me.cash > 3 * self._reserve(game):
+            if A.LiftMortgage in by_type and me.cash > 3 * self._reserve(e):
                 return by_type[A.LiftMortgage][0]
             return by_type[A.KeepMortgage][0]
         if kind == "debt":
-            return self._raise_money(game, me.index, by_type)
+            return self._raise_money(e, me.index, by_type)
         if kind == "house_offer":
-            if A.Build in by_type and me.cash - decision.data["price"] >= self._reserve(game):
+            if A.Build in by_type and me.cash - decision.data["price"] >= self._reserve(e):
                 return by_type[A.Build][0]
             return by_type[A.Decline][0]
         if kind == "place_house":
             return legal[0]
         if kind in ("turn", "post_roll"):
-            return self._manage(game, me.index, kind, by_type)
+            return self._manage(e, me.index, kind, by_type)
         return legal[0]
 
     # ---------------------------------------------------------------- helpers
 
-    def _reserve(self, game: Game) -> int:
-        return self.reserve * game.board.salary // 200 if game.board.salary else self.reserve
+    def _reserve(self, e: Engine) -> int:
+        salary: int = e.board.salary
+        return self.reserve * salary // 200 if salary else self.reserve
 
-    def _completes_group(self, game: Game, player: int, position: int) -> bool:
-        tile = game.board.tiles[position]
-        if tile.kind is not TileKind.STREET or tile.area is None:
-            return False
-        lots = game.board.areas[tile.area].positions
-        return all(game.owner(q) == player for q in lots if q != position)
+    def _value(self, e: Engine, player: int, position: int) -> int:
+        cost: int = e.tiles[position].cost
+        return cost * 3 // 2 if rules_legal.completes_group(e, player, position) else cost
 
-    def _value(self, game: Game, player: int, position: int) -> int:
-        cost = game.board.tiles[position].cost
-        return cost * 3 // 2 if self._completes_group(game, player, position) else cost
-
-    def _bid(self, game: Game, player: int, by_type: dict[type[Action], list[Action]]
+    def _bid(self, e: Engine, player: int, by_type: dict[type[Action], list[Action]]
              ) -> Action:
-        decision = game.decision
+        decision = e.decision
         low = decision.data["min_bid"]
         pos = decision.data.get("position")
-        cash = game.players[player].cash
+        cash = e.players[player].cash
         if decision.data.get("item") == "house" or pos is None:
-            limit = cash - self._reserve(game)
+            limit = cash - self._reserve(e)
             worth = low + low // 2
         else:
-            limit = cash - self._reserve(game) // 2
-            worth = self._value(game, player, pos)
+            limit = cash - self._reserve(e) // 2
+            worth = self._value(e, player, pos)
         if A.Bid in by_type and low <= min(limit, worth):
             step = max(1, (min(limit, worth) - low) // 4)
             return A.Bid(player, min(low + int(self.rng.random() * step), cash))
         return by_type[A.Pass][0]
 
-    def _answer_trade(self, game: Game, player: int) -> Action:
-        offer = game.decision.data["offer"]
-        gain = offer.give.cash + sum(self._value(game, player, q) for q in offer.give.properties)
-        loss = offer.get.cash + sum(self._value(game, player, q) for q in offer.get.properties)
+    def _answer_trade(self, e: Engine, player: int) -> Action:
+        offer = e.decision.data["offer"]
+        gain = offer.give.cash + sum(self._value(e, player, q) for q in offer.give.properties)
+        loss = offer.get.cash + sum(self._value(e, player, q) for q in offer.get.properties)
         for q in offer.get.properties:  # never break up a group of my own
-            tile = game.board.tiles[q]
-            if tile.area is not None and all(
-                game.owner(r) == player for r in game.board.areas[tile.area].positions
-            ):
-                return A.RejectTrade(player)
+            if e.tiles[q].area is not None and rules_legal.owns_area_of(e, player, q):
+                return e.acts[player].reject
         if gain >= loss * 11 // 10 and gain > 0:
-            return A.AcceptTrade(player)
-        return A.RejectTrade(player)
+            return e.acts[player].accept
+        return e.acts[player].reject
 
-    def _raise_money(self, game: Game, player: int, by_type: dict[type[Action], list[Action]]
+    def _raise_money(self, e: Engine, player: int, by_type: dict[type[Action], list[Action]]
                      ) -> Action:
         for kind in (A.Sell, A.SellDown, A.Mortgage):
             options = by_type.get(kind)
             if options:
                 if kind is A.Mortgage:
-                    return min(options, key=lambda a: self._mortgage_rank(game, player, a))
+                    return rules_legal.least_useful_mortgage(e, player, options)
                 return options[0]
         if A.DeclareBankruptcy in by_type:
             return by_type[A.DeclareBankruptcy][0]
         return next(iter(by_type.values()))[0]
 
-    def _mortgage_rank(self, game: Game, player: int, action: Action) -> tuple[int, int]:
-        pos = getattr(action, "position", 0)
-        tile = game.board.tiles[pos]
-        in_group = tile.area is not None and all(
-            game.owner(q) == player for q in game.board.areas[tile.area].positions
-        )
-        return (1 if in_group else 0, tile.cost)
-
-    def _manage(self, game: Game, player: int, kind: str,
+    def _manage(self, e: Engine, player: int, kind: str,
                 by_type: dict[type[Action], list[Action]]) -> Action:
-        me = game.players[player]
-        reserve = self._reserve(game)
+        me = e.players[player]
+        reserve = self._reserve(e)
         builds = by_type.get(A.Build)
         if builds:
-            affordable = [
-                a for a in builds
-                if me.cash - game.house_price(getattr(a, "position", 0)) >= reserve * 2
-            ]
-            if affordable:
-                return min(affordable, key=lambda a: game.buildings(getattr(a, "position", 0)))
+            best = rules_legal.affordable_build(e, me, builds, reserve * 2)
+            if best is not None:
+                return best
         unmortgages = by_type.get(A.Unmortgage)
         if unmortgages and me.cash > reserve * 4:
             return unmortgages[0]
-        if game.rules.trading and self._offered_turn != game.turn_number:
-            self._offered_turn = game.turn_number  # at most one look (and offer) per turn
-            offer = self._group_offer(game, player)
+        if e.trading and self._offered_turn != e.turn_number:
+            self._offered_turn = e.turn_number  # at most one look (and offer) per turn
+            offer = self._group_offer(e, player)
             if offer is not None:
                 return offer
         if A.UseJailCard in by_type:
@@ -204,12 +189,11 @@ class HeuristicBot:
             return by_type[A.Roll][0]
         return by_type[A.EndTurn][0]
 
-    def _group_offer(self, game: Game, player: int) -> Action | None:
+    def _group_offer(self, e: Engine, player: int) -> Action | None:
         """Offer cash for the one lot that would complete a colour group."""
-        me = game.players[player]
-        owners = game.owners
-        for area in game.board.areas.values():
-            lots = area.positions
+        me = e.players[player]
+        owners = e.owner
+        for lots in e.area_lot_list:
             if len(lots) < 2:
                 continue
             missing = [q for q in lots if owners[q] != player]
@@ -217,14 +201,14 @@ class HeuristicBot:
                 continue
             pos = missing[0]
             holder = owners[pos]
-            if holder < 0 or game.buildings(pos) or game.players[holder].bankrupt:
+            if holder < 0 or e.level[pos] or e.players[holder].bankrupt:
                 continue
-            price = game.board.tiles[pos].cost * 3 // 2
-            if me.cash - price < self._reserve(game):
+            price = e.tiles[pos].cost * 3 // 2
+            if me.cash - price < self._reserve(e):
                 continue
             offer = A.ProposeTrade(player, holder, A.TradeSide(cash=price),
                                    A.TradeSide(properties=(pos,)))
-            if game.trade_problem(offer) is None:
+            if e.trade_problem(offer) is None:
                 return offer
         return None
 
@@ -248,14 +232,43 @@ def play_game(
     *,
     max_actions: int = 1_000_000,
 ) -> int:
-    """Let bots take every decision until the game is over; returns the number of actions."""
+    """Let bots take every decision until the game is over; returns the number of actions.
+
+    The built-in bots are trusted: their choices come from the engine's own answers, so they are
+    applied without re-validation, and a seat whose only choice is to roll skips the bot. Any
+    other bot (a subclass too) goes through the validated ``game.apply``."""
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
+    trusted = {seat: type(bot) is HeuristicBot or type(bot) is RandomBot
+               for seat, bot in seats.items()}
     count = 0
-    apply = game.apply
-    while not game.is_over and count < max_actions:
-        player = game.decision.player
+    engine = game._engine
+    while count < max_actions:
+        engine = game._engine  # undo in a listener may swap it
+        if engine.over:
+            break
+        decision = engine.decision
+        player = decision.player
         if player is None:
             break
-        apply(seats[player].choose(game))
+        bot = seats[player]
+        if not trusted[player]:
+            game.apply(bot.choose(game))
+        else:
+            if decision.kind == "turn" and engine.legal_actions() is engine._roll_only[player]:
+                action = engine.acts[player].roll
+            else:
+                action = bot.choose(game)
+            if game._timed or game._listeners:
+                game._apply_valid(action)  # the clock, and views that follow the game
+            else:  # what Game._apply_valid does, without its checks of the clock
+                chance = engine.chance
+                chance.used = False
+                try:
+                    engine.apply_checked(action)
+                except Exception:
+                    game._rebuild(len(game._actions))  # as Game._apply_valid: state from before
+                    raise
+                game._actions.append(action)
+                game._undoable.append(not chance.used)
         count += 1
     return count

@@ -7,11 +7,11 @@ import json
 import os
 import random
 import time
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import actions as A
+from . import checkpoints
 from .actions import Action, action_from_dict, action_from_text
 from .board import Board
 from .core import Engine
@@ -39,6 +39,7 @@ from .setup import COLOURS as COLOURS  # re-exported: the widget's lobby offers 
 from .setup import TOKENS as TOKENS
 from .setup import PlayerSpec, check_board_for_rules, player_specs
 from .state import Decision, PlayerState
+from .testing import Testing, run_injection
 from .writer import board_to_xml
 
 
@@ -54,94 +55,6 @@ def _resolve_board(board: Board | str | os.PathLike[str] | None, profile: RulesP
     if isinstance(board, (str, os.PathLike)):
         return load_board(board)
     raise SetupError(f"board must be a Board, a file path or None, not {type(board).__name__}")
-
-
-class Testing:
-    """Testing mode: choose the dice and stack the decks, as the course graders do.
-
-    Everything done here is part of the game's record, so a scripted game replays exactly.
-    """
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def script_dice(self, *rolls: Sequence[int]) -> None:
-        """Queue dice results: ``game.testing.script_dice((3, 4), (6, 6))``."""
-        rules = self._game.rules
-        clean: list[list[int]] = []
-        for roll in rolls:
-            if isinstance(roll, (str, bytes)) or not isinstance(roll, Sequence):
-                raise InvalidActionError(f"a roll is a sequence of {rules.dice_count} dice")
-            values = list(roll)
-            if len(values) != rules.dice_count or not all(
-                isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= rules.dice_sides
-                for v in values
-            ):
-                raise InvalidActionError(
-                    f"a roll is {rules.dice_count} dice from 1 to {rules.dice_sides}, not {roll!r}"
-                )
-            clean.append(values)
-        self._game._inject("dice", clean)
-
-    def stack_deck(self, deck: str, card_ids: Sequence[str]) -> None:
-        """Put these cards on top of a deck, in this order (next drawn first)."""
-        game = self._game
-        if (
-            not isinstance(deck, str)
-            or isinstance(card_ids, str)
-            or not isinstance(card_ids, Sequence)
-            or not all(isinstance(c, str) for c in card_ids)
-        ):
-            raise InvalidActionError("stack_deck takes a deck name and a list of card ids")
-        spec = game.board.decks.get(deck)
-        if spec is None:
-            decks = sorted(game.board.decks)
-            raise InvalidActionError(f"there is no deck {deck!r}; decks: {decks}")
-        known = {c.id for c in spec.cards}
-        ids = list(card_ids)
-        for cid in ids:
-            if cid not in known:
-                raise InvalidActionError(f"deck {deck} has no card {cid!r}")
-        if spec.draw == "cycle":
-            in_deck = {c.id for c in game._engine.decks[deck]}
-            missing = [cid for cid in ids if cid not in in_deck]
-            if missing or len(set(ids)) != len(ids):
-                raise InvalidActionError(
-                    f"cards {missing or ids} are not in the {deck} deck now (held, or repeated)"
-                )
-        game._inject("stack", [deck, ids])
-
-    def set_cash(self, player: int, amount: int) -> None:
-        """Set a player's cash; the difference comes from (or goes to) the bank."""
-        game = self._game
-        game._player(player)
-        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 10**9:
-            raise InvalidActionError("cash is an integer from 0 to 10**9")
-        game._inject("cash", [player, amount])
-
-    def give_property(self, player: int, position: int) -> None:
-        """Make `player` the owner of a property (from the bank or another player)."""
-        game = self._game
-        game._player(player)
-        if (
-            not isinstance(position, int)
-            or not 0 <= position < game.board.size
-            or not game.board.tiles[position].is_property
-        ):
-            raise InvalidActionError(f"there is no property at {position!r}")
-        game._inject("owner", [player, position])
-
-    def place(self, player: int, position: int) -> None:
-        """Put a player's token on a tile without any effect of the tile."""
-        game = self._game
-        game._player(player)
-        if not isinstance(position, int) or not 0 <= position < game.board.size:
-            raise InvalidActionError(f"there is no tile {position!r}")
-        game._inject("place", [player, position])
-
-    def send_to_jail(self, player: int) -> None:
-        self._game._player(player)
-        self._game._inject("jail", [player])
 
 
 class Game:
@@ -230,8 +143,13 @@ class Game:
                     f"apply() takes an Action, a dict or a text like '0:roll', "
                     f"not {type(action).__name__}"
                 )
+        self._engine.check_legal(action)
+        return self._apply_valid(action)
+
+    def _apply_valid(self, action: Action) -> list[Event]:
+        """Apply an action known to be legal now (checked, or chosen by a built-in bot from the
+        engine's own answers): the record, the clock and the listeners, without re-checking."""
         engine = self._engine
-        engine.check_legal(action)
         before: list[Event] = []
         if self._timed:
             if engine._time_is_up() and type(action) is not A.TimeUp:
@@ -332,6 +250,19 @@ class Game:
         self._landing_counter = (counter[0], len(events))
         self._landing_events = events
         return counter[0].landings(per)
+
+    @property
+    def checkpoint_every(self) -> int:
+        """Undo checkpoints are taken at every this-many-th turn boundary (default 32; 1: undo
+        replays only the current turn; 0: none, undo replays the whole record)."""
+        every: int = self._engine.checkpoint_every
+        return every
+
+    @checkpoint_every.setter
+    def checkpoint_every(self, every: int) -> None:
+        if not isinstance(every, int) or isinstance(every, bool) or not 0 <= every <= 10**6:
+            raise InvalidActionError("checkpoint_every is an integer from 0 to 10**6")
+        self._engine.checkpoint_every = every
 
     @property
     def actions(self) -> list[Action]:
@@ -481,48 +412,12 @@ class Game:
     # ------------------------------------------------------------------ testing injections
 
     def _inject(self, op: str, args: Any) -> None:
-        self._run_injection(self._engine, op, args)
+        run_injection(self._engine, op, args)
         self._injections.append((len(self._actions), op, args))
         self._engine._legal = None
         self._engine._legal_set = None
         if self._listeners:  # views of the game redraw after a testing step too
             self._notify([])
-
-    @staticmethod
-    def _run_injection(engine: Engine, op: str, args: Any) -> None:
-        if op == "dice":
-            engine.chance.scripted_dice.extend(tuple(r) for r in args)
-        elif op == "stack":
-            deck_kind, ids = args
-            if engine.board.decks[deck_kind].draw == "random":
-                engine.chance.forced_draws.setdefault(deck_kind, deque()).extend(ids)
-            else:
-                deck = engine.decks[deck_kind]
-                cards = {c.id: c for c in deck}
-                rest = [c for c in deck if c.id not in set(ids)]
-                deck.clear()
-                deck.extend([cards[i] for i in ids] + rest)
-        elif op == "cash":
-            player, amount = args
-            p = engine.players[player]
-            diff = amount - p.cash
-            p.cash = amount
-            engine.bank -= diff
-            engine.events.append(
-                Event("cash_set", player, {"payer": "bank", "payee": player, "amount": diff})
-            )
-        elif op == "owner":
-            player, pos = args
-            engine._set_owner(pos, player)
-            engine.events.append(Event("owner_set", player, {"position": pos}))
-        elif op == "place":
-            player, pos = args
-            engine.players[player].position = pos
-            engine.events.append(Event("placed", player, {"position": pos}))
-        elif op == "jail":
-            engine._send_to_jail(engine.players[args[0]], "testing")
-        else:  # pragma: no cover
-            raise SaveFileError(f"unknown injection {op!r}")
 
     # ------------------------------------------------------------------ records
 
@@ -670,13 +565,53 @@ class Game:
         return bool(self._actions) and self._undoable[-1]
 
     def undo(self) -> None:
-        """Take back the last decision. Never across a dice roll, a card draw or the clock."""
+        """Take back the last decision. Never across a dice roll, a card draw or the clock.
+
+        Restores the newest turn-boundary checkpoint before that decision and replays only the
+        actions after it; without such a checkpoint (a loaded game), the whole record."""
         if not self._actions:
             raise UndoError("nothing to undo")
         if not self._undoable[-1]:
             raise UndoError(
                 f"cannot undo {self._actions[-1]}: it rolled dice, drew a card or was the clock"
             )
+        target = len(self._actions) - 1
+        engine = self._engine
+        checkpoint = checkpoints.find(engine, target)
+        if checkpoint is None:
+            self._undo_by_replay()
+            return
+        clocks = (engine.started_at, engine.turn_started_at)
+        checkpoints.restore(engine, checkpoint)
+        del self._actions[target:]
+        del self._undoable[target:]
+        self._landing_counter = None
+        pending = sorted((i for i in self._injections if i[0] >= checkpoint.applied),
+                         key=lambda item: item[0])
+        k = 0
+        engine.replaying = True
+        try:
+            for index in range(checkpoint.applied, target):
+                while k < len(pending) and pending[k][0] <= index:
+                    run_injection(engine, pending[k][1], pending[k][2])
+                    k += 1
+                action = self._actions[index]
+                if type(action) is A.TimeUp:
+                    engine.apply_time_up()
+                else:
+                    engine.apply_checked(action)  # validated when it was first applied
+            for _, op, args in pending[k:]:  # testing steps after the decision stay, as recorded
+                run_injection(engine, op, args)
+        finally:
+            engine.replaying = False
+            # the clocks run on: a replay must not give a timed game or a turn timer extra time
+            engine.started_at, engine.turn_started_at = clocks
+        engine.forget_caches()
+        if self._listeners:
+            self._notify([])
+
+    def _undo_by_replay(self) -> None:
+        """Undo by replaying the validated record from the start (no checkpoint to use)."""
         self._rebuild(len(self._actions) - 1)
         if self._listeners:
             self._notify([])
@@ -688,7 +623,9 @@ class Game:
         # the clocks run on: a replay must not give a timed game or a turn timer extra time
         rebuilt._engine.started_at = old.started_at
         rebuilt._engine.turn_started_at = old.turn_started_at
+        rebuilt._engine.checkpoint_every = old.checkpoint_every
         self._engine = rebuilt._engine
+        self._landing_counter = None
         self._actions = rebuilt._actions
         self._undoable = rebuilt._undoable  # testing steps stay as recorded
 

@@ -110,9 +110,9 @@ class LandingCounter:
             kind = event.kind
             player = event.player
             if kind == "moved" and player is not None:
-                self._position[player] = event.data["end"]
+                self._position[player] = event.get("end")
             elif kind == "rolled" and player is not None:
-                if "purpose" not in event.data:  # a utility card's extra roll moves nobody
+                if "purpose" not in event.keys:  # a utility card's extra roll moves nobody
                     self._end_roll()
                     self._pending = player
             elif kind == "went_to_jail" and player is not None:
@@ -122,14 +122,14 @@ class LandingCounter:
             elif kind == "left_jail" and player is not None:
                 self._jailed[player] = False
             elif kind == "placed" and player is not None:
-                self._position[player] = event.data["position"]
+                self._position[player] = event.get("position")
             elif kind == "turn_ended" and player is not None:
                 self._end_roll()
                 self.by_turn[self._where(player)] += 1
             elif kind == "game_over":
                 self._end_roll()
             elif kind == "game_started":
-                count = len(event.data["players"])
+                count = len(event.get("players"))
                 self._position = [0] * count
                 self._jailed = [False] * count
                 self._pending = None

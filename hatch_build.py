@@ -1,0 +1,128 @@
+"""Build hook: compile the rules engine's hot modules with mypyc, or fall back to pure Python.
+
+Why a local hook (and not hatch-mypyc or setuptools + mypycify): the package is built by
+hatchling with the JS build hook, and the compiled build must be optional. Here a missing
+compiler, a missing mypyc or ``UGENTOPOLY_PURE=1`` gives a pure wheel (``py3-none-any``) with a
+warning instead of a failed install; a successful compile gives a platform wheel. Editable
+installs (``pip install -e .``) get the extension modules next to the sources, so the checkout
+runs compiled too; ``ugentopoly_widget/engine/__init__.py`` falls back to the .py files when those
+are newer than the build (edited since) or under ``UGENTOPOLY_PURE=1`` at run time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+ENGINE = Path("ugentopoly_widget") / "engine"
+# The modules of the hot path; the rest (loader, i18n, svg, game ...) stays interpreted.
+# Keep in step with COMPILED in ugentopoly_widget/engine/__init__.py.
+COMPILED = ("state", "events", "core", "legal", "turns", "landing", "deals", "endgame", "bots",
+            "checkpoints")
+GROUP = "ugentopoly_widget.engine._native"  # the shared library: _native__mypyc.*.so
+BUILD_INFO = ENGINE / "_build_info.json"
+
+
+def _say(message: str) -> None:
+    print(f"[ugentopoly_widget build] {message}", file=sys.stderr, flush=True)
+
+
+def source_digests(root: Path) -> dict[str, str]:
+    return {
+        name: hashlib.sha256((root / ENGINE / f"{name}.py").read_bytes()).hexdigest()
+        for name in COMPILED
+    }
+
+
+def compile_engine(root: Path, out: Path) -> list[Path]:
+    """mypyc + the C compiler; returns the built files relative to `out`. Raises on failure."""
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+
+    with tempfile.TemporaryDirectory(prefix="ugw-mypyc-") as tmp:
+        old = os.getcwd()
+        os.chdir(root)
+        try:
+            extensions = mypycify(
+                # The compiled modules are type-checked strictly by scripts/test; here only
+                # their own errors may stop the build, not those of modules they pull in (the
+                # build environment lacks the development stubs, e.g. pandas-stubs).
+                ["--follow-imports=silent"] + [str(ENGINE / f"{name}.py") for name in COMPILED],
+                opt_level="3",
+                group_name=GROUP,
+                target_dir=str(Path(tmp) / "c"),
+            )
+            dist = Distribution({"name": "ugentopoly_widget", "ext_modules": extensions})
+            cmd: Any = dist.get_command_obj("build_ext")
+            cmd.build_lib = str(out)
+            cmd.build_temp = str(Path(tmp) / "temp")
+            cmd.inplace = False
+            cmd.ensure_finalized()
+            cmd.run()
+        finally:
+            os.chdir(old)
+    built = sorted(p.relative_to(out) for p in out.rglob("*") if p.suffix in (".so", ".pyd"))
+    if not built:
+        raise RuntimeError("mypyc produced no extension modules")
+    return built
+
+
+class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel":
+            return
+        root = Path(self.root)
+        editable = version == "editable"
+        if editable:
+            self._clean_inplace(root)
+        if os.environ.get("UGENTOPOLY_PURE") == "1":
+            _say("UGENTOPOLY_PURE=1: pure-Python engine, nothing compiled")
+            return
+        sources = source_digests(root)  # before compiling: what the machine code is built from
+        out = Path(tempfile.mkdtemp(prefix="ugw-build-"))
+        try:
+            built = compile_engine(root, out)
+        except BaseException as exc:  # noqa: BLE001 - distutils raises SystemExit subclasses too
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            reason = f"{type(exc).__name__}: {exc}"
+            _say(f"compiling the engine failed ({reason}); "
+                 "installing the pure-Python engine (same games, slower)")
+            shutil.rmtree(out, ignore_errors=True)
+            if editable:  # say why, where scripts/test and a developer can read it
+                (root / BUILD_INFO).write_text(json.dumps({"compiled": [], "error": reason}))
+            return
+        info = {"compiled": [str(p) for p in built], "sources": sources}
+        if editable:  # next to the sources: the checkout imports them from there
+            for rel in built:
+                shutil.copy2(out / rel, root / rel)
+            (root / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n")
+            shutil.rmtree(out, ignore_errors=True)
+        else:
+            for rel in built:
+                build_data["force_include"][str(out / rel)] = str(rel)
+            info_file = out / "_build_info.json"
+            info_file.write_text(json.dumps(info, indent=1) + "\n")
+            build_data["force_include"][str(info_file)] = str(BUILD_INFO)
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
+        _say(f"compiled with mypyc: {', '.join(str(p.name) for p in built)}")
+
+    @staticmethod
+    def _clean_inplace(root: Path) -> None:
+        """Drop extension modules of an earlier editable build (they would shadow the .py)."""
+        for path in (root / ENGINE).glob("*.so"):
+            path.unlink()
+        for path in (root / ENGINE).glob("*.pyd"):
+            path.unlink()
+        (root / BUILD_INFO).unlink(missing_ok=True)

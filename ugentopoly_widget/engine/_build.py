@@ -1,0 +1,90 @@
+"""Which build of the engine runs: the mypyc extension modules, or the .py files.
+
+Never compiled. Imported first by the package, it installs an import hook that loads the .py
+source of the compiled modules when ``UGENTOPOLY_PURE=1`` is set, or when the sources differ from
+the ones that were compiled (a checkout edited since its editable install): stale machine code
+must never play a game the sources no longer describe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE = __name__.rpartition(".")[0]
+HERE = Path(__file__).parent
+# Keep in step with COMPILED in hatch_build.py.
+COMPILED = ("state", "events", "core", "legal", "turns", "landing", "deals", "endgame", "bots",
+            "checkpoints")
+
+
+class PureFinder:
+    """Finds the .py file of a compiled engine module (ahead of the extension module)."""
+
+    names = frozenset(f"{PACKAGE}.{name}" for name in COMPILED)
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.names:
+            return None
+        source = HERE / f"{fullname.rpartition('.')[2]}.py"
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def _stale() -> str | None:
+    """Why the extension modules here must not be used (None: they match the sources)."""
+    info_path = HERE / "_build_info.json"
+    if not info_path.is_file():
+        return None  # a pure install, or a build from before the build info: nothing to check
+    try:
+        info = json.loads(info_path.read_text())
+        if not info.get("compiled"):
+            return None  # the build fell back to pure Python: nothing compiled to check
+        sources = info["sources"]
+        for name in COMPILED:
+            digest = hashlib.sha256((HERE / f"{name}.py").read_bytes()).hexdigest()
+            if sources.get(name) != digest:
+                return f"{name}.py changed since it was compiled"
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return f"unreadable build info ({exc})"
+    return None
+
+
+def _install() -> None:
+    if any(isinstance(f, PureFinder) for f in sys.meta_path):
+        return
+    if os.environ.get("UGENTOPOLY_PURE") == "1":
+        sys.meta_path.insert(0, PureFinder())
+        return
+    reason = _stale()
+    if reason is not None:
+        warnings.warn(
+            f"ugentopoly_widget: the compiled engine is out of date ({reason}); running the "
+            "pure-Python engine. Reinstall (pip install -e .) to compile it again.",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        sys.meta_path.insert(0, PureFinder())
+
+
+def compiled() -> bool:
+    """True when every hot-path module of the engine runs as a compiled extension."""
+    import importlib
+
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    for name in COMPILED:
+        module = importlib.import_module(f"{PACKAGE}.{name}")
+        if not str(getattr(module, "__file__", "")).endswith(suffixes):
+            return False
+    return True
+
+
+_install()

@@ -1,0 +1,315 @@
+"""Auctions, buildings and mortgages (incl. the housing shortage), and trades."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import endgame
+from .actions import Action
+from .events import BANK, Event, fields
+from .state import AUCTION, MORTGAGED, PLACE_HOUSE, TRADE, Decision, Flow, PlayerState, interest
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+BID_KEYS = fields("amount")
+
+
+def auction(e: Engine, pos: int | None,
+    after: int,
+    *,
+    min_bid: int = 1,
+    bidders: list[int] | None = None,
+    item: str = "property",
+) -> Flow:
+    """Auction `pos` (or a house); returns the winner's index or None."""
+    n = len(e.players)
+    if bidders is None:
+        order = [(after + k) % n for k in range(1, n + 1)]
+        bidders = [b for b in order if not e.players[b].bankrupt]
+    e.events.append(
+        Event(
+            "auction_started",
+            None,
+            {"position": pos, "item": item, "bidders": list(bidders), "min_bid": min_bid},
+        )
+    )
+    live = list(bidders)
+    high = 0
+    leader: int | None = None
+    k = 0
+    while live:
+        if leader is not None and live == [leader]:
+            break
+        k %= len(live)
+        b = live[k]
+        if b == leader:
+            k += 1
+            continue
+        need = max(min_bid, high + 1)
+        bidder = e.players[b]
+        if bidder.cash < need:
+            live.pop(k)
+            e.events.append(Event("auction_pass", b, {"auto": True}))
+            continue
+        action = yield Decision(
+            AUCTION,
+            b,
+            position=pos,
+            item=item,
+            high_bid=high,
+            leader=leader,
+            min_bid=need,
+            bidders=list(live),
+        )
+        if isinstance(action, A.Bid):
+            high = action.amount
+            leader = b
+            e.events.append(Event.make("bid", b, BID_KEYS, (high,)))
+            k += 1
+        else:
+            live.pop(k)
+            e.events.append(Event("auction_pass", b, {"auto": False}))
+    if leader is None:
+        e.events.append(Event("auction_unsold", None, {"position": pos, "item": item}))
+        return None
+    winner = e.players[leader]
+    winner.cash -= high
+    e.bank += high
+    e.events.append(
+        Event(
+            "auction_won",
+            leader,
+            {"position": pos, "item": item, "payer": leader, "payee": BANK, "amount": high},
+        )
+    )
+    if pos is not None:
+        e._set_owner(pos, leader)
+    return leader
+
+
+def manage(e: Engine, p: PlayerState, action: Action) -> Flow:
+    kind = type(action)
+    i = p.index
+    if kind is A.Build and isinstance(action, A.Build):
+        e.turn_started_at = e.clock()  # a building purchase resets the turn timer
+        pos = action.position
+        if e.level[pos] < e.hbh and housing_shortage(e):
+            yield from house_auction(e, p, pos)
+        else:
+            build(e, p, pos, e.house_price(pos))
+    elif kind is A.Sell and isinstance(action, A.Sell):
+        sell_level(e, p, action.position)
+    elif kind is A.SellDown and isinstance(action, A.SellDown):
+        for pos in e.area_lots[action.area]:
+            while e.level[pos] > action.level:
+                sell_level(e, p, pos, down_to=action.level)
+    elif kind is A.Mortgage and isinstance(action, A.Mortgage):
+        value = e.tiles[action.position].mortgage
+        e._set_mortgaged(action.position, True)
+        p.cash += value
+        e.bank -= value
+        e.events.append(
+            Event(
+                "mortgaged",
+                i,
+                {"position": action.position, "payer": BANK, "payee": i, "amount": value},
+            )
+        )
+    elif kind is A.Unmortgage and isinstance(action, A.Unmortgage):
+        value = e.tiles[action.position].mortgage
+        cost = value + interest(value)
+        e._set_mortgaged(action.position, False)
+        p.cash -= cost
+        e.bank += cost
+        e.events.append(
+            Event(
+                "unmortgaged",
+                i,
+                {"position": action.position, "payer": i, "payee": BANK, "amount": cost},
+            )
+        )
+    elif kind is A.ProposeTrade and isinstance(action, A.ProposeTrade):
+        yield from trade(e, p, action)
+    else:  # pragma: no cover - check_legal lets nothing else through
+        raise AssertionError(f"unexpected action {action}")
+
+
+def build(e: Engine, p: PlayerState, pos: int, price: int) -> None:
+    lv = e.level[pos] + 1
+    e._set_level(pos, lv)
+    if lv == e.hotel_level:
+        if e.hotels_left is not None:
+            e.hotels_left -= 1
+        if e.houses_left is not None:
+            e.houses_left += e.hbh
+    elif e.houses_left is not None:
+        e.houses_left -= 1
+    p.cash -= price
+    e.bank += price
+    e.events.append(
+        Event(
+            "built",
+            p.index,
+            {
+                "position": pos,
+                "level": lv,
+                "hotel": lv == e.hotel_level,
+                "payer": p.index,
+                "payee": BANK,
+                "amount": price,
+            },
+        )
+    )
+
+
+def sell_level(e: Engine, p: PlayerState, pos: int, down_to: int | None = None) -> None:
+    """Sell one level; a hotel sold with `down_to` drops straight to that level."""
+    lv = e.level[pos]
+    price = e.house_price(pos) // 2
+    if lv == e.hotel_level:
+        new = e.hbh if down_to is None else down_to
+        if e.hotels_left is not None:
+            e.hotels_left += 1
+        if e.houses_left is not None:
+            e.houses_left -= new
+    else:
+        new = lv - 1
+        if e.houses_left is not None:
+            e.houses_left += 1
+    refund = price * (lv - new)
+    e._set_level(pos, new)
+    p.cash += refund
+    e.bank -= refund
+    e.events.append(
+        Event(
+            "sold_building",
+            p.index,
+            {"position": pos, "level": new, "payer": BANK, "payee": p.index, "amount": refund},
+        )
+    )
+
+
+def eligible_builders(e: Engine) -> list[int]:
+    """Players who could buy a house (not a hotel) right now."""
+    out = []
+    for q in e.active_players():
+        for pos in e.owned[q.index]:
+            if e.level[pos] < e.hbh and e.can_build(q, pos):
+                out.append(q.index)
+                break
+    return out
+
+
+def housing_shortage(e: Engine) -> bool:
+    if e.houses_left is None:
+        return False
+    eligible = eligible_builders(e)
+    return len(eligible) >= 2 and e.houses_left < len(eligible)
+
+
+def house_auction(e: Engine, p: PlayerState, pos: int) -> Flow:
+    eligible = eligible_builders(e)
+    n = len(e.players)
+    order = sorted(eligible, key=lambda b: (b - p.index) % n)
+    e.events.append(
+        Event(
+            "housing_shortage",
+            p.index,
+            {"houses_left": e.houses_left, "wanted": len(eligible)},
+        )
+    )
+    winner = yield from auction(e,
+        None, p.index - 1, min_bid=e.house_price(pos), bidders=order, item="house"
+    )
+    if winner is None:
+        return
+    w = e.players[winner]
+    spots = [
+        q
+        for q in e.owned[winner]
+        if e.level[q] < e.hbh and e.can_build(w, q, ignore_cash=True)
+    ]
+    if not spots:
+        return
+    if winner == p.index and pos in spots:
+        chosen = pos
+    elif len(spots) == 1:
+        chosen = spots[0]
+    else:
+        action = yield Decision(PLACE_HOUSE, winner, positions=spots)
+        chosen = action.position if isinstance(action, A.PlaceHouse) else spots[0]
+    build(e, w, chosen, 0)
+
+
+def trade(e: Engine, p: PlayerState, offer: A.ProposeTrade) -> Flow:
+    e.turn_started_at = e.clock()  # an offered trade resets the turn timer
+    e.events.append(
+        Event(
+            "trade_offered",
+            p.index,
+            {
+                "partner": offer.partner,
+                "give": offer.give.to_dict(),
+                "get": offer.get.to_dict(),
+            },
+        )
+    )
+    answer = yield Decision(TRADE, offer.partner, offer=offer, proposer=p.index)
+    if type(answer) is not A.AcceptTrade:
+        e.events.append(Event("trade_rejected", offer.partner, {"proposer": p.index}))
+        return
+    e.events.append(Event("trade_accepted", offer.partner, {"proposer": p.index}))
+    partner = e.players[offer.partner]
+    received: list[tuple[PlayerState, int]] = []
+    for side, giver, taker in ((offer.give, p, partner), (offer.get, partner, p)):
+        if side.cash:
+            giver.cash -= side.cash
+            taker.cash += side.cash
+            e.events.append(
+                Event(
+                    "trade_cash",
+                    giver.index,
+                    {"payer": giver.index, "payee": taker.index, "amount": side.cash},
+                )
+            )
+        for card_id in side.cards:
+            card = next(c for c in giver.jail_cards if c.id == card_id)
+            giver.jail_cards.remove(card)
+            taker.jail_cards.append(card)
+            e.events.append(
+                Event("card_given", giver.index, {"to": taker.index, "card": card_id})
+            )
+        for pos in side.properties:
+            e._set_owner(pos, taker.index)
+            e.events.append(
+                Event("property_given", giver.index, {"to": taker.index, "position": pos})
+            )
+            if e.mortgaged[pos]:
+                received.append((taker, pos))
+    for taker, pos in received:
+        yield from receive_mortgaged(e, taker, pos)
+
+
+def receive_mortgaged(e: Engine, taker: PlayerState, pos: int) -> Flow:
+    if taker.bankrupt:
+        return
+    value = e.tiles[pos].mortgage
+    action = yield Decision(
+        MORTGAGED, taker.index, position=pos, value=value, interest=interest(value)
+    )
+    if type(action) is A.LiftMortgage:
+        cost = value + interest(value)
+        e._set_mortgaged(pos, False)
+        taker.cash -= cost
+        e.bank += cost
+        e.events.append(
+            Event(
+                "unmortgaged",
+                taker.index,
+                {"position": pos, "payer": taker.index, "payee": BANK, "amount": cost},
+            )
+        )
+    else:
+        yield from endgame.pay(e, taker, BANK, interest(value), "mortgage_interest", position=pos)

@@ -1,0 +1,142 @@
+"""Paying (and the debt rules), bankruptcy and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import actions as A
+from . import deals, turns
+from .events import BANK, Event, Party
+from .state import DEBT, Decision, Flow, GameEnds, PlayerOut, PlayerState
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+
+def pay(e: Engine, p: PlayerState, payee: Party, amount: int, kind: str, **data: Any) -> Flow:
+    """Pay in full, or handle the shortfall by the profile's debt rule."""
+    if amount <= 0:
+        return
+    if p.cash >= amount:
+        p.cash -= amount
+        e._credit(payee, amount)
+        e.events.append(
+            Event(kind, p.index, {"payer": p.index, "payee": payee, "amount": amount, **data})
+        )
+        if e.rx.end_when_money_reaches_zero and p.cash == 0:
+            raise GameEnds("money_reached_zero")
+        return
+    mode = e.rx.debt_mode
+    if mode == "raise_then_bankrupt":
+        e.events.append(
+            Event("debt", p.index, {"creditor": payee, "amount": amount, "reason": kind})
+        )
+        while p.cash < amount:
+            action = yield Decision(DEBT, p.index, amount=amount, creditor=payee, reason=kind)
+            if type(action) is A.DeclareBankruptcy:
+                yield from bankrupt(e, p, payee)
+                return
+            yield from deals.manage(e, p, action)
+            if p.bankrupt:
+                return
+        yield from pay(e, p, payee, amount, kind, **data)
+        return
+    paid = p.cash
+    p.cash = 0
+    e._credit(payee, paid)
+    e.events.append(
+        Event(
+            kind,
+            p.index,
+            {"payer": p.index, "payee": payee, "amount": paid, "owed": amount, **data},
+        )
+    )
+    if mode == "end_game":
+        e.events.append(Event("cannot_pay", p.index, {"owed": amount, "paid": paid}))
+        raise GameEnds("cannot_pay")
+    yield from bankrupt(e, p, None)
+
+
+def bankrupt(e: Engine, p: PlayerState, creditor: Party | None) -> Flow:
+    """`p` is out. Classic: everything to the creditor; else properties go back unowned."""
+    i = p.index
+    for pos in e.owned[i]:
+        if e.level[pos]:
+            if e.rx.buildings == "classic":
+                while e.level[pos]:
+                    deals.sell_level(e, p, pos, down_to=0)
+            else:
+                e._set_level(pos, 0)
+    p.bankrupt = True
+    e.out_count += 1
+    p.out_order = e.out_count
+    e.events.append(Event("bankrupt", i, {"creditor": creditor}))
+    if p.cash:
+        to: Party = creditor if creditor is not None else BANK
+        amount = p.cash
+        e._transfer(i, to, amount)
+        e.events.append(Event("assets_cash", i, {"payer": i, "payee": to, "amount": amount}))
+    owned = list(e.owned[i])
+    cards, p.jail_cards = p.jail_cards, []
+    if isinstance(creditor, int):
+        taker = e.players[creditor]
+        for card in cards:
+            taker.jail_cards.append(card)
+            e.events.append(Event("card_given", i, {"to": creditor, "card": card.id}))
+        for pos in owned:
+            e._set_owner(pos, creditor)
+            e.events.append(Event("property_given", i, {"to": creditor, "position": pos}))
+    else:
+        for card in cards:
+            turns.return_card(e, card)
+        for pos in owned:
+            e._set_owner(pos, -1)
+            e._set_mortgaged(pos, False)
+            e.events.append(Event("property_returned", i, {"position": pos}))
+    check_end(e)
+    if isinstance(creditor, int):
+        for pos in owned:
+            if e.mortgaged[pos]:
+                yield from deals.receive_mortgaged(e, e.players[creditor], pos)
+    elif e.rx.debt_mode == "raise_then_bankrupt":
+        for pos in owned:
+            if e.owner[pos] < 0:
+                yield from deals.auction(e, pos, i)
+    if i == e.current:
+        raise PlayerOut()
+
+
+def check_end(e: Engine) -> None:
+    active = len(e.active_players())
+    if active <= 1:
+        raise GameEnds("last_player_standing")
+    if e.rx.mode == "short":
+        needed = 1 if len(e.players) == 2 else 2
+        if e.out_count >= needed:
+            raise GameEnds("short_game_bankruptcies")
+
+
+def finish(e: Engine, reason: str) -> None:
+    e.over = True
+    e.over_reason = reason
+    active = e.active_players()
+    scores = {p.index: e.score(p) for p in active}
+    ranked = sorted(active, key=lambda p: (-scores[p.index], p.index))
+    out = sorted((p for p in e.players if p.bankrupt), key=lambda p: -p.out_order)
+    e.ranking = [p.index for p in ranked] + [p.index for p in out]
+    top = scores[ranked[0].index] if ranked else 0
+    e.winners = [p.index for p in ranked if scores[p.index] == top]
+    e.scores = [e.score(p) if not p.bankrupt else 0 for p in e.players]
+    e.events.append(
+        Event(
+            "game_over",
+            None,
+            {
+                "reason": reason,
+                "winners": list(e.winners),
+                "ranking": list(e.ranking),
+                "scores": list(e.scores),
+                "rank_by": e.rx.rank_by,
+            },
+        )
+    )

@@ -1,0 +1,278 @@
+"""Landing on a tile: buying, rent, taxes, the parking pot, and cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import deals, endgame, turns
+from .board import Card, CardKind, TileKind
+from .events import BANK, POT, Event, fields
+from .state import BUY, HOUSE_OFFER, TAX, Decision, Flow, GameEnds, PlayerState
+
+STREET, RAILWAY, UTILITY = TileKind.STREET, TileKind.RAILWAY, TileKind.UTILITY
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+RENT_KEYS = fields("payer", "payee", "amount", "position")
+
+# Cards drawn in a row by one move (a card moves the token onto a deck tile, which draws again):
+# a board file can make that chain endless (a "move 0" card, two decks sending to each other).
+MAX_CARD_CHAIN = 10
+
+
+def land(e: Engine, p: PlayerState, rent_multiplier: int = 1, dice_multiplier: int | None = None
+) -> Flow:
+    tile = e.tiles[p.position]
+    kind = tile.kind
+    if kind is STREET or kind is RAILWAY or kind is UTILITY:
+        yield from land_property(e, p, p.position, rent_multiplier, dice_multiplier)
+    elif kind is TileKind.TAX:
+        yield from land_tax(e, p, p.position)
+    elif kind is TileKind.CHANCE or kind is TileKind.CHEST:
+        yield from draw_card(e, p, kind.value)
+    elif kind is TileKind.GO_TO_JAIL:
+        turns.send_to_jail(e, p, "tile")
+    elif kind is TileKind.FREE_PARKING:
+        if e.rx.parking == "car_park":
+            p.in_park = True
+            e.events.append(Event("entered_park", p.index, {}))
+        elif e.rx.free_parking_pot and e.pot > 0:
+            amount = e.pot
+            e.pot = 0
+            p.cash += amount
+            e.events.append(
+                Event(
+                    "pot_collected", p.index, {"payer": POT, "payee": p.index, "amount": amount}
+                )
+            )
+
+
+def land_property(
+    e: Engine, p: PlayerState, pos: int, rent_multiplier: int, dice_multiplier: int | None
+) -> Flow:
+    owner = e.owner[pos]
+    i = p.index
+    if owner < 0:
+        tile = e.tiles[pos]
+        if p.cash < tile.cost and not e.rx.mortgages:
+            e.events.append(
+                Event("declined", i, {"position": pos, "reason": "cannot_afford"})
+            )
+            return
+        while True:
+            action = yield Decision(BUY, i, position=pos, price=tile.cost)
+            kind = type(action)
+            if kind is A.Buy:
+                p.cash -= tile.cost
+                e.bank += tile.cost
+                e._set_owner(pos, i)
+                e.events.append(
+                    Event(
+                        "bought",
+                        i,
+                        {"position": pos, "payer": i, "payee": BANK, "amount": tile.cost},
+                    )
+                )
+                if p.cash == 0 and e.rx.end_when_money_reaches_zero:
+                    raise GameEnds("money_reached_zero")
+                return
+            if kind is A.Decline:
+                e.events.append(Event("declined", i, {"position": pos}))
+                if e.rx.auction_on_decline:
+                    yield from deals.auction(e, pos, i)
+                return
+            yield from deals.manage(e, p, action)
+    if owner == i:
+        if (
+            e.rx.offer_house_on_own_land
+            and e.tiles[pos].kind is STREET
+            and e.rx.buildings == "unlimited"
+        ):
+            price = e.house_price(pos)
+            action = yield Decision(HOUSE_OFFER, i, position=pos, price=price)
+            if type(action) is A.Build:
+                p.cash -= price
+                e.bank += price
+                e._set_level(pos, e.level[pos] + 1)
+                e.events.append(
+                    Event(
+                        "built",
+                        i,
+                        {
+                            "position": pos,
+                            "level": e.level[pos],
+                            "payer": i,
+                            "payee": BANK,
+                            "amount": price,
+                        },
+                    )
+                )
+            else:
+                e.events.append(Event("house_declined", i, {"position": pos}))
+        return
+    landlord = e.players[owner]
+    if e.mortgaged[pos]:
+        e.events.append(
+            Event("no_rent", i, {"position": pos, "owner": owner, "reason": "mortgaged"})
+        )
+        return
+    if landlord.in_park:
+        e.events.append(
+            Event("no_rent", i, {"position": pos, "owner": owner, "reason": "park"})
+        )
+        return
+    if dice_multiplier is not None and e.tiles[pos].kind is UTILITY:
+        dice = e.chance.dice(e.rx.dice_count, e.rx.dice_sides)
+        total = sum(dice)
+        e.events.append(
+            Event(
+                "rolled",
+                i,
+                {"dice": list(dice), "total": total, "double": False, "purpose": "utility"},
+            )
+        )
+        amount = total * dice_multiplier
+    else:
+        amount = e.rent(pos, p, rent_multiplier)
+    if 0 < amount <= p.cash and not e.rx.end_when_money_reaches_zero:
+        p.cash -= amount  # the common case, without the generator of _pay
+        landlord.cash += amount
+        e.events.append(
+            Event.make("rent", i, RENT_KEYS, (i, owner, amount, pos))
+        )
+    else:
+        yield from endgame.pay(e, p, owner, amount, "rent", position=pos)
+
+
+def land_tax(e: Engine, p: PlayerState, pos: int) -> Flow:
+    tile = e.tiles[pos]
+    choice = "flat"
+    if e.rx.income_tax_choice and tile.percent is not None:
+        action = yield Decision(
+            TAX, p.index, position=pos, amount=tile.amount, percent=tile.percent
+        )
+        if isinstance(action, A.ChooseTax):
+            choice = action.choice
+    if choice == "percent":
+        worth = e.net_worth(p)
+        amount = worth * (tile.percent or 0) // 100
+        yield from endgame.pay(e,
+            p, e._fee_payee(), amount, "tax", position=pos, choice=choice, net_worth=worth
+        )
+    else:
+        yield from endgame.pay(e,
+            p, e._fee_payee(), tile.amount, "tax", position=pos, choice=choice
+        )
+
+
+def draw_card(e: Engine, p: PlayerState, deck_kind: str) -> Flow:
+    deck = e.decks.get(deck_kind)
+    if not deck:
+        return
+    if e._card_chain >= MAX_CARD_CHAIN:
+        e.events.append(Event("card_chain_stopped", p.index, {"cards": e._card_chain}))
+        return
+    spec = e.board.decks[deck_kind]
+    if spec.draw == "random":
+        forced = e.chance.forced_draws.get(deck_kind)
+        if forced:
+            wanted = forced.popleft()
+            card = next(c for c in spec.cards if c.id == wanted)
+        else:
+            card = spec.cards[e.chance.below(len(spec.cards))]
+    else:
+        e.chance.used = True
+        card = deck.popleft()
+        if card.kind is not CardKind.JAIL:
+            deck.append(card)
+    e.events.append(Event("card_drawn", p.index, {"deck": deck_kind, "card": card.id}))
+    e._card_chain += 1
+    try:
+        yield from card_effect(e, p, card)
+    finally:
+        e._card_chain -= 1
+
+
+def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
+    kind = card.kind
+    i = p.index
+    if kind is CardKind.JAIL:
+        p.jail_cards.append(card)
+        e.events.append(Event("jail_card_kept", i, {"card": card.id}))
+    elif kind is CardKind.MOVE:
+        if card.position == e.jail and e.rx.card_move_to_jail_tile_jails:
+            turns.send_to_jail(e, p, "card")
+            return
+        steps = (card.position - p.position) % e.size
+        turns.move(e, p, steps, collect=card.collect, via="card")
+        yield from land(e, p)
+    elif kind is CardKind.MOVEREL:
+        turns.move(e, p, card.relative, collect=card.relative > 0, via="card")
+        yield from land(e, p)
+    elif kind is CardKind.MONEY:
+        if card.amount >= 0:
+            p.cash += card.amount
+            e.bank -= card.amount
+            e.events.append(
+                Event(
+                    "card_money",
+                    i,
+                    {"payer": BANK, "payee": i, "amount": card.amount, "card": card.id},
+                )
+            )
+        else:
+            yield from endgame.pay(e, p, e._fee_payee(), -card.amount, "card_money", card=card.id)
+    elif kind is CardKind.PLAYERS_MONEY:
+        others = [q for q in e.players if q.index != i and not q.bankrupt]
+        n = len(e.players)
+        others.sort(key=lambda q: (q.index - i) % n)
+        for other in others:
+            if card.amount >= 0:
+                if not other.bankrupt:
+                    yield from endgame.pay(e, other, i, card.amount, "players_money", card=card.id)
+            else:
+                if p.bankrupt:
+                    break
+                yield from endgame.pay(e,
+                    p, other.index, -card.amount, "players_money", card=card.id
+                )
+    elif kind is CardKind.GO_TO_JAIL:
+        turns.send_to_jail(e, p, "card")
+    elif kind is CardKind.NEAREST:
+        target = nearest(e, p.position, card.target)
+        if target is None:
+            return
+        steps = (target - p.position) % e.size or e.size
+        turns.move(e, p, steps, collect=card.collect, via="card")
+        yield from land(e, p, card.rent_multiplier, card.dice_multiplier)
+    elif kind is CardKind.REPAIRS:
+        houses = hotels = 0
+        for pos in e.owned[i]:
+            if e.level[pos]:
+                if e.level[pos] == e.hotel_level and e.rx.buildings == "classic":
+                    hotels += 1
+                else:
+                    houses += e.level[pos]
+        amount = houses * card.house + hotels * card.hotel
+        if amount:
+            yield from endgame.pay(e,
+                p,
+                e._fee_payee(),
+                amount,
+                "repairs",
+                card=card.id,
+                houses=houses,
+                hotels=hotels,
+            )
+    elif kind is CardKind.ROLL_AGAIN:
+        e._extra_roll = True
+
+
+def nearest(e: Engine, start: int, kind: TileKind | None) -> int | None:
+    for step in range(1, e.size + 1):
+        pos = (start + step) % e.size
+        if e.tiles[pos].kind is kind:
+            return pos
+    return None

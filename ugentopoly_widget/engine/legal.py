@@ -1,0 +1,307 @@
+"""Legal actions: what the deciding player may do now, and the management actions cache."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from .actions import Action, cached
+from .board import TileKind
+from .state import (
+    AUCTION,
+    BUY,
+    DEBT,
+    GAME_OVER,
+    HOUSE_OFFER,
+    JAIL_FINE,
+    MORTGAGED,
+    PLACE_HOUSE,
+    POST_ROLL,
+    TAX,
+    TRADE,
+    TURN,
+    PlayerState,
+    interest,
+)
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+STREET = TileKind.STREET
+
+
+class PlayerActions:
+    """The shared actions of one player seat on a board size: made once per process, so that
+    listing legal actions is list indexing (actions are immutable values)."""
+
+    def __init__(self, i: int, size: int) -> None:
+        self.roll = cached(A.Roll, i)
+        self.end_turn = cached(A.EndTurn, i)
+        self.buy = cached(A.Buy, i)
+        self.decline = cached(A.Decline, i)
+        self.pass_ = cached(A.Pass, i)
+        self.pay_fine = cached(A.PayFine, i)
+        self.use_card = cached(A.UseJailCard, i)
+        self.tax_flat = cached(A.ChooseTax, i, "flat")
+        self.tax_percent = cached(A.ChooseTax, i, "percent")
+        self.accept = cached(A.AcceptTrade, i)
+        self.reject = cached(A.RejectTrade, i)
+        self.bankrupt = cached(A.DeclareBankruptcy, i)
+        self.roll_only: tuple[Action, ...] = (self.roll,)
+        where = range(size)
+        self.build_at: list[Action] = [A.BUILD.get(i, q) for q in where]
+        self.sell: list[Action] = [A.SELL.get(i, q) for q in where]
+        self.mortgage: list[Action] = [A.MORTGAGE.get(i, q) for q in where]
+        self.unmortgage: list[Action] = [A.UNMORTGAGE.get(i, q) for q in where]
+        self.lift: list[Action] = [A.LIFT.get(i, q) for q in where]
+        self.keep: list[Action] = [A.KEEP.get(i, q) for q in where]
+        self.place: list[Action] = [A.PLACE.get(i, q) for q in where]
+
+
+_PLAYER_ACTIONS: dict[tuple[int, int], PlayerActions] = {}
+
+
+def player_actions(i: int, size: int) -> PlayerActions:
+    acts = _PLAYER_ACTIONS.get((i, size))
+    if acts is None:
+        acts = _PLAYER_ACTIONS[(i, size)] = PlayerActions(i, size)
+    return acts
+
+
+def bid_action(e: Engine, player: int, amount: int) -> Action:
+    """A shared Bid (actions are immutable): bids repeat, and making one costs more than this."""
+    key = player * 1_000_003 + amount
+    bid = e._bids.get(key)
+    if bid is None:
+        if len(e._bids) > 4096:
+            e._bids.clear()
+        bid = e._bids[key] = A.Bid(player, amount)
+    return bid
+
+
+def compute_legal(e: Engine) -> tuple[Action, ...]:
+    d = e.decision
+    kind = d.kind
+    if kind == GAME_OVER or d.player is None:
+        return ()
+    p = e.players[d.player]
+    i = p.index
+    acts = e.acts[i]
+    out: list[Action]
+    if kind == TURN:
+        if not p.in_jail and (not e._manages or not e.owned[i]):
+            return acts.roll_only
+        if not p.in_jail:
+            return memo_legal(e, i * 2, acts.roll, p)
+        out = [acts.roll]
+        if p.in_jail:
+            fine = e.rx.jail_fine
+            if fine is not None and p.cash >= fine:
+                out.append(acts.pay_fine)
+            if p.jail_cards and not e.rx.jail_card_auto:
+                out.append(acts.use_card)
+        out.extend(manage_actions(e, p, build=True, unmortgage=True))
+    elif kind == POST_ROLL:
+        return memo_legal(e, i * 2 + 1, acts.end_turn, p)
+    elif kind == BUY:
+        out = [acts.buy] if p.cash >= e.tiles[d.data["position"]].cost else []
+        out.append(acts.decline)
+        out.extend(manage_actions(e, p, build=False, unmortgage=False))
+    elif kind == AUCTION:
+        out = [acts.pass_]
+        if p.cash >= d.data["min_bid"]:
+            out.append(bid_action(e, i, d.data["min_bid"]))
+    elif kind == TAX:
+        out = [acts.tax_flat, acts.tax_percent]
+    elif kind == JAIL_FINE:
+        out = [acts.pay_fine, acts.use_card]
+    elif kind == TRADE:
+        out = [acts.accept, acts.reject]
+    elif kind == MORTGAGED:
+        pos = d.data["position"]
+        value = e.tiles[pos].mortgage
+        out = [acts.lift[pos]] if p.cash >= value + interest(value) else []
+        out.append(acts.keep[pos])
+    elif kind == DEBT:
+        out = list(manage_actions(e, p, build=False, unmortgage=False))
+        if e.max_raisable(p) < d.data["amount"]:
+            out.append(acts.bankrupt)
+    elif kind == HOUSE_OFFER:
+        pos = d.data["position"]
+        out = [acts.build_at[pos]] if p.cash >= e.house_price(pos) else []
+        out.append(acts.decline)
+    elif kind == PLACE_HOUSE:
+        out = [acts.place[pos] for pos in d.data["positions"]]
+    else:  # pragma: no cover - every kind is handled above
+        out = []
+    return tuple(out)
+
+
+def memo_legal(e: Engine, key: int, first: Action, p: PlayerState) -> tuple[Action, ...]:
+    """`first` + the management actions; the same tuple while those do not change."""
+    manage = manage_actions(e, p, build=True, unmortgage=True)
+    memo = e._legal_memo.get(key)
+    if memo is not None and memo[0] is manage:
+        return memo[1]
+    legal = (first, *manage)
+    e._legal_memo[key] = (manage, legal)
+    return legal
+
+
+def manage_actions(e: Engine, p: PlayerState, *, build: bool, unmortgage: bool
+) -> tuple[Action, ...]:
+    """Build / sell / sell-down / mortgage / lift actions open to `p` now (cached).
+
+    The list changes only when the player's holdings or the bank's stock change or
+    when the player's cash crosses a price that decides what is affordable, so it is kept
+    with the cash range in which it stays true."""
+    key = p.index * 4 + build * 2 + unmortgage
+    entry = e._manage_cache.get(key)
+    cash = p.cash
+    if (
+        entry is not None
+        and entry[0] == e._holdings_version[p.index]
+        and entry[1] == e._stock_version
+        and entry[2] <= cash < entry[3]
+    ):
+        return entry[4]
+    bounds = [0, 1 << 62]
+    out = tuple(compute_manage(e, p, build, unmortgage, bounds))  # shared: immutable
+    e._manage_cache[key] = (
+        e._holdings_version[p.index], e._stock_version, bounds[0], bounds[1], out
+    )
+    return out
+
+
+def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bounds: list[int]
+) -> list[Action]:
+    """Works group by group: only a whole group can carry buildings, so per-lot checks are
+    needed for mortgages alone. `bounds` narrows to the cash range where the answer holds."""
+    rules = e.rx
+    if not e._manages:
+        return []
+    out: list[Action] = []
+    i = p.index
+    acts = e.acts[i]
+    cash = p.cash
+    owned = e.owned[i]
+    if not owned:
+        return out
+    level, mortgaged = e.level, e.mortgaged
+    area_index, group_levels = e.area_index, e.group_levels
+    if rules.buildings == "classic":
+        counts = e.group_count[i]
+        for ai, lots in enumerate(e.area_lot_list):
+            if counts[ai] != e.area_sizes[ai]:
+                continue
+            levels = [level[q] for q in lots]
+            low, high = min(levels), max(levels)
+            if build and low < e.hotel_level and not any(mortgaged[q] for q in lots):
+                for q in lots:
+                    if level[q] == low:
+                        price = e.house_prices[q]
+                        if price <= cash:
+                            bounds[0] = max(bounds[0], price)
+                        else:
+                            bounds[1] = min(bounds[1], price)
+                        if 0 < price <= cash and (
+                            (e.hotels_left is None or e.hotels_left > 0)
+                            if low == e.hbh
+                            else (e.houses_left is None or e.houses_left > 0)
+                        ):
+                            out.append(acts.build_at[q])
+            if high:
+                if (
+                    high < e.hotel_level
+                    or e.houses_left is None
+                    or (e.houses_left >= e.hbh)
+                ):
+                    for q in lots:
+                        if level[q] == high:
+                            out.append(acts.sell[q])
+                if (
+                    high == e.hotel_level
+                    and e.houses_left is not None
+                    and (e.houses_left < e.hbh)
+                ):  # hotels cannot be sold one level at a time: offer selling further down
+                    area = e.area_ids[ai]
+                    for target in range(e.hotel_level):
+                        if e.sell_down_problem(i, area, target) is None:
+                            out.append(cached(A.SellDown, i, area, target))
+    if rules.mortgages:
+        for pos in owned:
+            if mortgaged[pos]:
+                if unmortgage:
+                    cost = e.lift_cost[pos]
+                    if cash >= cost:
+                        bounds[0] = max(bounds[0], cost)
+                        out.append(acts.unmortgage[pos])
+                    else:
+                        bounds[1] = min(bounds[1], cost)
+            else:
+                ai = area_index[pos]
+                if (group_levels[ai] == 0) if ai >= 0 else (level[pos] == 0):
+                    out.append(acts.mortgage[pos])
+    return out
+
+
+# ---------------------------------------------------------------------- direct questions (bots)
+
+def grouped(e: Engine, legal: tuple[Action, ...]) -> dict[type[Action], list[Action]]:
+    """The legal actions by kind, in their order; kept while the same tuple is handed out."""
+    memo = e._grouped_memo
+    if memo is not None and memo[0] is legal:
+        return memo[1]
+    by_type: dict[type[Action], list[Action]] = {}
+    for action in legal:
+        kind = type(action)
+        options = by_type.get(kind)
+        if options is None:
+            by_type[kind] = [action]
+        else:
+            options.append(action)
+    e._grouped_memo = (legal, by_type)
+    return by_type
+
+
+def completes_group(e: Engine, player: int, position: int) -> bool:
+    """Would owning the street at `position` give `player` its whole colour group?"""
+    tile = e.tiles[position]
+    area = tile.area
+    if tile.kind is not STREET or area is None:
+        return False
+    owner = e.owner
+    return all(owner[q] == player for q in e.area_lots[area] if q != position)
+
+
+def owns_area_of(e: Engine, player: int, position: int) -> bool:
+    """Does `player` own every lot of the area of `position` (which has an area)?"""
+    owner = e.owner
+    return all(owner[q] == player for q in e.area_lots[e.tiles[position].area or ""])
+
+
+def least_useful_mortgage(e: Engine, player: int, options: list[Action]) -> Action:
+    """The mortgage to take first: outside complete groups, then the cheapest (first on ties)."""
+    best = options[0]
+    best_rank = (2, 0)
+    for action in options:
+        pos = getattr(action, "position", 0)
+        tile = e.tiles[pos]
+        in_group = tile.area is not None and owns_area_of(e, player, pos)
+        rank = (1 if in_group else 0, tile.cost)
+        if rank < best_rank:
+            best, best_rank = action, rank
+    return best
+
+
+def affordable_build(e: Engine, p: PlayerState, builds: list[Action], keep: int
+                     ) -> Action | None:
+    """Of `builds`, the first on the lowest level that leaves `p` at least `keep` cash."""
+    best: Action | None = None
+    best_level = 1 << 30
+    cash = p.cash
+    for action in builds:
+        pos = getattr(action, "position", 0)
+        if cash - e.house_prices[pos] >= keep and e.level[pos] < best_level:
+            best, best_level = action, e.level[pos]
+    return best

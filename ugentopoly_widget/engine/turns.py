@@ -1,0 +1,235 @@
+"""Turns: the dice, doubles, jail, moving and the passing of the turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import deals, endgame, landing
+from .actions import Action
+from .board import Card
+from .events import BANK, Event, fields
+from .state import JAIL_FINE, Decision, Flow, GameEnds, PlayerState
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+# shared field names of the most frequent events
+TURN_KEYS = fields("turn")
+ROLLED_KEYS = fields("dice", "total", "double")
+MOVED_KEYS = fields("start", "end", "steps", "via")
+SALARY_KEYS = fields("payer", "payee", "amount", "landed")
+
+
+def deal_deeds(e: Engine, count: int) -> None:
+    deeds = list(e.board.property_positions)
+    e.chance.shuffle(deeds)
+    for p in e.players:
+        dealt = 0
+        while dealt < count and deeds:
+            for k, pos in enumerate(deeds):
+                if e.tiles[pos].cost <= p.cash:
+                    deeds.pop(k)
+                    break
+            else:
+                break  # nothing left that this player can pay for
+            cost = e.tiles[pos].cost
+            p.cash -= cost
+            e.bank += cost
+            e._set_owner(pos, p.index)
+            dealt += 1
+            e.events.append(
+                Event(
+                    "deed_dealt",
+                    p.index,
+                    {"position": pos, "payer": p.index, "payee": BANK, "amount": cost},
+                )
+            )
+
+
+def after_turn(e: Engine, p: PlayerState) -> None:
+    rules = e.rx
+    e.events.append(Event("turn_ended", p.index))
+    if e.time_up:
+        raise GameEnds("time_up")
+    if rules.turn_limit is not None and e.turn_number >= rules.turn_limit:
+        raise GameEnds("turn_limit")
+    n = len(e.players)
+    nxt = e.current
+    for _ in range(n):
+        nxt = (nxt + 1) % n
+        if not e.players[nxt].bankrupt:
+            break
+    # A round ends when play comes back to the player drawn to start (or would pass their
+    # seat, when they are out): everyone still in has then had the same number of turns.
+    first = e.first_player
+    if (nxt - first) % n <= (e.current - first) % n:
+        e.round += 1
+        if rules.round_limit is not None and e.round > rules.round_limit:
+            e.round -= 1
+            raise GameEnds("round_limit")
+    e.current = nxt
+
+
+def turn(e: Engine, p: PlayerState) -> Flow:
+    rules = e.rx
+    e.turn_number += 1
+    if e._timer_on:
+        e.turn_started_at = e.clock()
+    e.events.append(Event.make("turn_started", p.index, TURN_KEYS, (e.turn_number,)))
+    if p.jail_skip > 0:
+        p.jail_skip -= 1
+        e.events.append(Event("jail_turn_skipped", p.index, {}))
+        if p.jail_skip == 0:
+            p.in_jail = False
+            e.events.append(Event("left_jail", p.index, {"how": "served"}))
+        return
+    if p.in_jail and p.jail_cards and rules.jail_card_auto:
+        use_jail_card(e, p)
+    doubles = 0
+    while True:
+        e._rolled_doubles = False
+        e._extra_roll = False
+        action = yield e._turn_decisions[p.index]
+        if type(action) is not A.Roll:
+            yield from before_roll(e, p, action)
+        dice = e.chance.dice(rules.dice_count, rules.dice_sides)
+        if len(dice) == 2:
+            total = dice[0] + dice[1]
+            is_double = dice[0] == dice[1]
+        else:
+            total = sum(dice)
+            is_double = len(dice) >= 2 and min(dice) == max(dice)
+        p.last_roll = total
+        e.events.append(
+            Event.make("rolled", p.index, ROLLED_KEYS, (list(dice), total, is_double))
+        )
+        if p.in_jail:
+            yield from jail_roll(e, p, total, is_double)
+        else:
+            if is_double and rules.doubles_roll_again:
+                doubles += 1
+                if rules.max_doubles is not None and doubles >= rules.max_doubles:
+                    send_to_jail(e, p, "doubles")
+                    break
+                e._rolled_doubles = True
+            move(e, p, total, collect=True)
+            if not e._inert[p.position]:
+                yield from landing.land(e, p)
+        if p.in_jail or p.bankrupt or not (e._rolled_doubles or e._extra_roll):
+            break
+        e.events.append(
+            Event(
+                "roll_again", p.index, {"reason": "double" if e._rolled_doubles else "card"}
+            )
+        )
+    if not rules.auto_end_turn:
+        while True:
+            action = yield e._post_roll_decisions[p.index]
+            if type(action) is A.EndTurn:
+                return
+            yield from deals.manage(e, p, action)
+
+
+def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
+    """Handle what comes before the roll (jail options, management) until the roll."""
+    while True:
+        kind = type(action)
+        if kind is A.Roll or kind is A.TimerRoll:
+            if kind is A.TimerRoll:
+                e.events.append(Event("timer_ran_out", p.index, {}))
+            return
+        if kind is A.PayFine:
+            yield from endgame.pay(e, p, e._fee_payee(), e.rx.jail_fine or 0, "fine")
+            release(e, p, "fine")
+        elif kind is A.UseJailCard:
+            use_jail_card(e, p)
+        else:
+            yield from deals.manage(e, p, action)
+        action = yield e._turn_decisions[p.index]
+
+
+def release(e: Engine, p: PlayerState, how: str) -> None:
+    p.in_jail = False
+    p.jail_tries = 0
+    e.events.append(Event("left_jail", p.index, {"how": how}))
+
+
+def use_jail_card(e: Engine, p: PlayerState) -> None:
+    card = p.jail_cards.pop(0)
+    e.events.append(Event("jail_card_used", p.index, {"card": card.id}))
+    return_card(e, card)
+    release(e, p, "card")
+
+
+def return_card(e: Engine, card: Card) -> None:
+    deck = e.decks.get(card.deck)
+    if deck is not None and e.board.decks[card.deck].draw == "cycle":
+        deck.append(card)
+
+
+def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
+    rules = e.rx
+    if is_double:
+        release(e, p, "doubles")
+        move(e, p, total, collect=True)
+        yield from landing.land(e, p)
+        return
+    p.jail_tries += 1
+    if rules.max_jail_turns is None or p.jail_tries < rules.max_jail_turns:
+        e.events.append(Event("stayed_in_jail", p.index, {"tries": p.jail_tries}))
+        return
+    if rules.jail_fine is not None:
+        use_card = False
+        if p.jail_cards:
+            choice = yield Decision(JAIL_FINE, p.index, fine=rules.jail_fine)
+            use_card = type(choice) is A.UseJailCard
+        if use_card:
+            use_jail_card(e, p)
+        else:
+            yield from endgame.pay(e, p, e._fee_payee(), rules.jail_fine, "fine")
+            if p.bankrupt:
+                return
+            release(e, p, "fine")
+    else:
+        release(e, p, "released")
+    move(e, p, total, collect=True)
+    yield from landing.land(e, p)
+
+
+def send_to_jail(e: Engine, p: PlayerState, reason: str) -> None:
+    if e.jail is None:
+        return
+    if p.in_park:
+        p.in_park = False
+        e.events.append(Event("left_park", p.index, {}))
+    p.position = e.jail
+    p.in_jail = True
+    p.jail_tries = 0
+    p.jail_skip = e.rx.jail_skip_turns
+    e._rolled_doubles = False
+    e._extra_roll = False
+    e.events.append(Event("went_to_jail", p.index, {"reason": reason}))
+
+
+def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "dice") -> None:
+    old = p.position
+    target = old + steps
+    new = target % e.size
+    p.position = new
+    if p.in_park and steps:
+        p.in_park = False
+        e.events.append(Event("left_park", p.index, {}))
+    e.events.append(
+        Event.make("moved", p.index, MOVED_KEYS, (old, new, steps, via))
+    )
+    if collect and steps > 0 and target >= e.size:
+        salary = e.salary
+        landed = new == 0
+        if landed:
+            salary *= e.rx.land_on_start_multiplier
+        p.cash += salary
+        e.bank -= salary
+        e.events.append(
+            Event.make("salary", p.index, SALARY_KEYS, (BANK, p.index, salary, landed))
+        )
