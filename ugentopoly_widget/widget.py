@@ -47,6 +47,7 @@ from .widget_data import (
     state_snapshot,
 )
 from .widget_errors import plain_error
+from .widget_probability import ProbabilityPanels
 from .widget_requests import RequestError, check_keys, is_int, setup_options
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -58,7 +59,7 @@ FRONT_WRITABLE = frozenset({"lang", "bot_delay", "paused"})
 EventCallback = Callable[[list[Event]], Any]
 
 
-class UgentopolyWidget(BotPacing, anywidget.AnyWidget):
+class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
     """Play and script a game in a notebook cell.
 
     >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
@@ -76,7 +77,9 @@ class UgentopolyWidget(BotPacing, anywidget.AnyWidget):
     lobby = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     error = traitlets.Dict().tag(sync=True)  # {"message", "seq", "n"}; {} when none yet
-    heat = traitlets.Dict().tag(sync=True)  # {"values", "label", "min", "max"} or {}
+    # {"values", "label", "min", "max"} or {}; a probability mode adds "mode", "jail", "unit" ...
+    heat = traitlets.Dict().tag(sync=True)
+    stats = traitlets.Dict().tag(sync=True)  # the dice and convergence panels; {} when hidden
     seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_delay = traitlets.Float(0.8).tag(sync=True)
     paused = traitlets.Bool(False).tag(sync=True)
@@ -106,6 +109,7 @@ class UgentopolyWidget(BotPacing, anywidget.AnyWidget):
         self._log_tail = log_tail
         self._callbacks: list[EventCallback] = []
         self._init_bots()
+        self._init_probability()
         self._timer_handle: asyncio.TimerHandle | None = None
         self._listener: EventCallback | None = None
         self.errors: list[str] = []
@@ -192,7 +196,8 @@ class UgentopolyWidget(BotPacing, anywidget.AnyWidget):
         with self.hold_sync():
             self.seats = seats
             self.board_data = board_data(game)
-            if self.heat and (previous is None or previous.board.size != game.board.size):
+            if self.heat and self._heat_mode is None and (
+                    previous is None or previous.board.size != game.board.size):
                 self.heat = {}
             self._publish()
 
@@ -230,6 +235,7 @@ class UgentopolyWidget(BotPacing, anywidget.AnyWidget):
         self._seq = seq
         self.state = state
         self._schedule_timer()
+        self._refresh_probability()
 
     def _snapshot(self, seq: int) -> dict[str, Any]:
         assert self._game is not None
@@ -340,9 +346,11 @@ class UgentopolyWidget(BotPacing, anywidget.AnyWidget):
             raise ValueError(f"heat needs {size} values (one per tile), not {len(row)}")
         if not all(math.isfinite(v) for v in row):
             raise ValueError("heat values must be finite numbers")
+        self._heat_mode = None
         self.heat = {"values": row, "label": str(label)[:200], "min": min(row), "max": max(row)}
 
     def clear_heat(self) -> None:
+        self._heat_mode = None
         self.heat = {}
 
     # ------------------------------------------------------------------ scripting
@@ -519,6 +527,8 @@ class UgentopolyWidget(BotPacing, anywidget.AnyWidget):
             if content["lang"] not in LANGS:
                 raise RequestError(f"refused: unknown language {content['lang']!r}")
             self.lang = content["lang"]
+        elif kind == "probability":
+            self._request_probability(content)
         elif kind == "bots":
             check_keys(content, {"type", "paused", "delay", "seq"},
                              optional={"paused", "delay", "seq"})

@@ -322,17 +322,56 @@ export class BoardView {
     this.tiles.forEach((tl, k) => tl.el.classList.toggle("ugw-selected", k === pos));
   }
 
+  // The heat layer lies under each tile's face (names, colour band, price): colour plus, for a
+  // probability mode, the share as a % label at the tile's outer edge (the price makes room).
+  // In Jail has its own label on the jail tile, beside Just Visiting.
   setHeat(heat) {
     const values = heat && Array.isArray(heat.values) ? heat.values : null;
+    const mode = values ? heat.mode || "custom" : null;
+    const prob = mode && mode !== "custom";
     this.grid.classList.toggle("ugw-heat-on", !!values);
+    this.grid.classList.toggle("ugw-heat-prob", !!prob);
+    if (mode) this.grid.dataset.heatMode = mode; else delete this.grid.dataset.heatMode;
+    // a probability scale starts at 0; with nothing counted yet every tile stays at its light end
+    const colour = (v) => (heat.diverging ? divergingColour(v, heat.max)
+      : prob ? heatColour(v, 0, heat.max > 0 ? heat.max : 1) : heatColour(v, heat.min, heat.max));
     this.tiles.forEach((tl, pos) => {
+      const jail = prob && pos === heat.jail_position && typeof heat.jail === "number";
       if (values && pos < values.length) {
-        tl.heat.style.background = heatColour(values[pos], heat.min, heat.max);
+        tl.heat.style.background = jail
+          ? `linear-gradient(135deg, ${colour(values[pos])} 50%, ${colour(heat.jail)} 50%)` : colour(values[pos]);
         tl.heat.dataset.value = String(values[pos]);
       } else {
         tl.heat.style.background = "";
         delete tl.heat.dataset.value;
       }
+      if (jail) tl.heat.dataset.inJail = String(heat.jail); else delete tl.heat.dataset.inJail;
+      const labels = [];
+      // next roll: only where the roll can end (0 elsewhere: blank, not a wall of "0.0%")
+      const blank = (v) => mode === "next" && v === 0;
+      if (prob && values && pos < values.length && !blank(values[pos])) {
+        labels.push(h("span", { class: "ugw-heat-label", "data-ugw": "heat-label", text: fmtShare(values[pos], heat.diverging) }));
+      }
+      if (jail && !blank(heat.jail)) {
+        labels.push(h("span", { class: "ugw-heat-label ugw-heat-jail", "data-ugw": "heat-jail",
+          title: t(this.lang, "in_jail_short"), text: `▦ ${fmtShare(heat.jail, heat.diverging)}` }));
+      }
+      replace(tl.heat, labels);
     });
   }
+}
+
+// A share of rolls as a tile label: "3.2%"; a difference in percentage points: "+0.4".
+export function fmtShare(value, signed) {
+  const x = 100 * value;
+  if (signed) return `${x > 0.005 ? "+" : x < -0.005 ? "−" : ""}${Math.abs(x).toFixed(2)}`;
+  return `${x.toFixed(1)}%`;
+}
+
+// Observed − exact: blue below, red above, white at 0; the scale is symmetric (−top..+top).
+export function divergingColour(value, top) {
+  const x = top > 0 ? Math.max(-1, Math.min(1, value / top)) : 0;
+  const hue = x < 0 ? 215 : 5;
+  const a = Math.abs(x);
+  return `hsla(${hue}, 85%, ${(92 - 40 * a).toFixed(0)}%, ${(0.25 + 0.6 * a).toFixed(2)})`;
 }

@@ -7,7 +7,8 @@
 // ones. The board is sized to the window's height too, so board and buttons are in view together.
 import { h, replace, money } from "./dom.js";
 import { t } from "./i18n.js";
-import { BoardView, heatColour } from "./board.js";
+import { BoardView } from "./board.js";
+import { renderLegend, renderOdds } from "./odds.js";
 import { Lobby } from "./lobby.js";
 import { renderActions, renderStatus, renderStrip, renderTileCard, TradeDialog, tileName } from "./panels.js";
 import { Tabs } from "./tabs.js";
@@ -196,6 +197,8 @@ function render({ model, el }) {
   const tabs = new Tabs(uid, "panels");
   tabs.add("players", () => t(lang(), "players_tab"), statusEl);
   tabs.add("log", () => t(lang(), "log"), logEl);
+  const oddsEl = h("div", { class: "ugw-odds", "data-ugw": "odds" });
+  tabs.add("odds", () => t(lang(), "odds_tab"), oddsEl);
   const side = h("div", { class: "ugw-side" }, tabs.el);
   const main = h("div", { class: "ugw-main" }, boardView.el, side);
   const lobby = new Lobby((req) => send(req, "setup"), () => { wantLobby = false; draw(); }, uid);
@@ -327,13 +330,7 @@ function render({ model, el }) {
     const board = get("board_data") || {};
     if (!inGame()) return;
     boardTitle.textContent = (board.titles && board.titles[L]) || board.name || "";
-    const heat = get("heat") || {};
-    if (Array.isArray(heat.values)) {
-      legendEl.hidden = false;
-      replace(legendEl, h("span", { text: heat.label || t(L, "heat") }),
-        h("span", { class: "ugw-legend-bar", style: { background: `linear-gradient(to right, ${heatColour(heat.min, heat.min, heat.max)}, ${heatColour((heat.min + heat.max) / 2, heat.min, heat.max)}, ${heatColour(heat.max, heat.min, heat.max)})` } }),
-        h("span", { class: "ugw-legend-range", text: `${fmtNum(heat.min)} – ${fmtNum(heat.max)}` }));
-    } else legendEl.hidden = true;
+    renderLegend(legendEl, get("heat"), L, state.players);
     const over = state.phase === "over" && state.ranking;
     boardView.center.classList.toggle("ugw-center-over", !!over);
     if (over) {
@@ -349,9 +346,14 @@ function render({ model, el }) {
     settleButtons();
   }
 
-  function fmtNum(x) {
-    if (typeof x !== "number") return "";
-    return Math.abs(x) < 1 && x !== 0 ? x.toFixed(3) : String(Math.round(x * 100) / 100);
+  // The Odds tab: requests go to Python (it validates and computes); nothing is drawn here
+  // until the traits come back.
+  function drawOdds() {
+    renderOdds(oddsEl, {
+      heat: get("heat"), stats: get("stats"), lang: lang(),
+      choose: (mode) => send({ type: "probability", mode }),
+      toggleStats: (show) => send({ type: "probability", stats: show }),
+    });
   }
 
   function drawLog() {
@@ -543,6 +545,7 @@ function render({ model, el }) {
       lastBoard = board;
       boardView.build(board, lang());
       boardView.setHeat(get("heat"));
+      drawOdds();
       boardView.highlight(null);
       logLang = null;
       drawnCard = null;
@@ -586,8 +589,14 @@ function render({ model, el }) {
     draw();
   });
   on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
-  on("change:lang", () => { boardView.setLang(lang()); draw(); drawTable(); });
-  on("change:heat", () => { boardView.setHeat(get("heat")); drawCenter(); });
+  on("change:lang", () => { boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds(); });
+  on("change:heat", () => { boardView.setHeat(get("heat")); drawCenter(); drawOdds(); });
+  on("change:stats", () => {
+    const stats = get("stats") || {};
+    // shown from Python (or this view's toggle): bring the Odds tab forward
+    if (stats.dice && !oddsEl.querySelector("[data-ugw=dice-hist]")) tabs.select("odds");
+    drawOdds();
+  });
   on("change:error", () => {
     if (wantLobby || !inGame()) { pending = null; draw(); lobby.shownError = (get("error") || {}).n; } else drawError();
   });

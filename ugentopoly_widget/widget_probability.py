@@ -1,0 +1,240 @@
+"""The probability lab's panels in the widget: heat overlay modes, the live dice histogram and
+the convergence chart.
+
+Python computes every number with :mod:`ugentopoly_widget.probability` and sends small plain
+payloads (one list of floats per board, the mode and its scale) through two traits, ``heat``
+and ``stats``; the view only draws them. The payload builders are pure functions of a game, so
+tests check the figures without a browser.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from .engine.landings import LandingCounter
+from .widget_requests import RequestError, check_keys
+
+if TYPE_CHECKING:
+    from .engine.game import Game
+
+PROBABILITY_MODES = ("exact", "observed", "difference", "next")
+JAIL_STRATEGIES = ("short", "long")
+CONVERGENCE_POINTS = 48  # log-spaced samples on the convergence chart (the last one is "now")
+
+
+def check_mode(mode: Any) -> str | None:
+    """The overlay mode asked for (None or "off": no overlay); anything else is a ValueError."""
+    if mode is None or mode == "off":
+        return None
+    if not isinstance(mode, str) or mode not in PROBABILITY_MODES:
+        raise ValueError(f"the probability overlay is one of {list(PROBABILITY_MODES)} "
+                         f"or None/'off', not {mode!r}")
+    return mode
+
+
+def heat_payload(game: Game, mode: str, lang: str = "en", jail: str = "short"
+                 ) -> dict[str, Any]:
+    """The heat layer of one mode: a share of rolls per tile (``values``), In Jail apart
+    (``jail``, drawn on the jail tile), and a zero-based scale: 0..max for the shares,
+    -m..+m (diverging) for ``"difference"`` = observed - exact."""
+    from .probability import overlay
+
+    table = overlay(game, mode, jail=jail, lang=lang)  # type: ignore[arg-type]
+    shares = [float(v) for v in table["value"]]
+    size = game.board.size
+    values, in_jail = shares[:size], shares[size]
+    if mode == "difference":
+        top = max(abs(v) for v in shares)
+        low, high = -top, top
+    else:
+        low, high = 0.0, max(shares)
+    return {
+        "mode": mode, "values": values, "jail": in_jail,
+        "jail_position": game.board.jail_position, "min": low, "max": high,
+        "unit": "pp" if mode == "difference" else "%", "diverging": mode == "difference",
+        "rolls": game.landings().rolls, "player": game.current_player if mode == "next" else None,
+        "strategy": jail,
+    }
+
+
+class LiveStats:
+    """What the dice and convergence panels count, read incrementally from a game's events:
+    the dice totals of every movement roll, and where every roll ended, in order (a recording
+    :class:`LandingCounter`). An undo rebuilds the game's event list: counting starts again."""
+
+    def __init__(self) -> None:
+        self._events: list[Any] | None = None
+        self._read = 0
+        self.counter = LandingCounter(1, None, record=True)
+        self.totals: dict[int, int] = {}
+        self.cached: tuple[tuple[int, int, str], dict[str, Any]] | None = None
+
+    def update(self, game: Game) -> None:
+        events = game.events
+        if events is not self._events or self._read > len(events):
+            self._events, self._read = events, 0
+            self.counter = LandingCounter(game.board.size, game.board.jail_position, record=True)
+            self.totals = {}
+            self.cached = None
+        fresh = events[self._read:]
+        for event in fresh:  # the same rolls the landing counter counts (no utility rolls)
+            if event.kind == "rolled" and "purpose" not in event.data:
+                total = int(event.data["total"])
+                self.totals[total] = self.totals.get(total, 0) + 1
+        self.counter.feed(fresh)
+        self._read = len(events)
+
+
+def stats_payload(game: Game, live: LiveStats, jail: str = "short") -> dict[str, Any]:
+    """The dice panel (counts of each total against the exact distribution) and the
+    convergence chart (total variation between observed and exact after n rolls, at
+    log-spaced n, with the distance a game of n rolls lies off on average)."""
+    from .probability import (
+        convergence,
+        dice_distribution,
+        expected_total_variation,
+        landing_model,
+    )
+
+    live.update(game)
+    # only a roll changes these figures: the other actions of a turn reuse the last payload
+    key = (len(live.counter.history or ()), sum(live.totals.values()), jail)
+    if live.cached is not None and live.cached[0] == key:
+        return live.cached[1]
+    table = dice_distribution(game).table
+    totals = [int(t) for t in table["total"]]
+    dice = {
+        "totals": totals,
+        "counts": [live.totals.get(t, 0) for t in totals],
+        "exact": [float(p) for p in table["probability"]],
+        "ways": [int(w) for w in table["ways"]],
+        "faces": int(game.rules.dice_sides) ** int(game.rules.dice_count),
+        "rolls": sum(live.totals.values()),
+    }
+    chain = landing_model(game, jail=jail)  # type: ignore[arg-type]
+    curve = convergence(live.counter, chain.distribution("roll"), checkpoints=CONVERGENCE_POINTS)
+    rolls = [int(n) for n in curve["rolls"]]
+    one = expected_total_variation(chain, 1)  # it falls like 1/sqrt(n): solve once, scale
+    payload = {
+        "dice": dice,
+        "convergence": {
+            "rolls": rolls,
+            "tv": [float(v) for v in curve["total_variation"]],
+            "expected": [one / math.sqrt(n) for n in rolls],
+        },
+    }
+    live.cached = (key, payload)
+    return payload
+
+
+class ProbabilityPanels:
+    """The widget's ``show_probability`` / ``show_dice_stats`` and their view requests (a mixin
+    of :class:`UgentopolyWidget`). The panels follow the game: refreshed with every published
+    state (once per ``play_bots`` batch), recomputed for a new game, cleared when off."""
+
+    _heat_mode: str | None
+    _heat_jail: str
+    _show_stats: bool
+    _live: LiveStats
+
+    if TYPE_CHECKING:  # provided by the widget (traits and its error reporting)
+        _game: Game | None
+        heat: Any
+        stats: Any
+        lang: Any
+
+        def _report(self, message: str) -> None: ...
+
+    def _init_probability(self) -> None:
+        self._heat_mode = None
+        self._heat_jail = "short"
+        self._show_stats = False
+        self._live = LiveStats()
+
+    @property
+    def probability_mode(self) -> str | None:
+        """The heat overlay mode shown now (None: none, or a custom ``show_heat``)."""
+        return self._heat_mode
+
+    @property
+    def dice_stats_shown(self) -> bool:
+        return self._show_stats
+
+    def show_probability(self, mode: str | None = "exact", *, jail: str = "short") -> None:
+        """Lay landing probabilities over the board, as a share of rolls per tile (In Jail on
+        the jail tile): ``"exact"`` long run, ``"observed"`` in this game so far,
+        ``"difference"`` (observed - exact), ``"next"`` (where the current player's next roll
+        ends). ``None`` or ``"off"`` hides it. ``jail``: the exact chain's jail strategy
+        (``"short"`` or ``"long"``). A bad argument raises ValueError and changes nothing.
+
+        >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
+        >>> w.show_probability("exact")
+        >>> round(100 * w.heat["values"][24], 2), w.heat["mode"]   # Illinois Avenue
+        (3.16, 'exact')
+        """
+        checked = check_mode(mode)
+        if jail not in JAIL_STRATEGIES:
+            raise ValueError(f"jail is one of {list(JAIL_STRATEGIES)}, not {jail!r}")
+        payload: dict[str, Any] = {}
+        if checked is not None and self._game is not None:
+            payload = heat_payload(self._game, checked, str(self.lang), jail)  # may raise
+        self._heat_mode, self._heat_jail = checked, jail
+        self.heat = payload
+
+    def show_dice_stats(self, show: bool = True) -> None:
+        """Show (or hide) the dice histogram and the convergence chart in the view's Odds tab.
+
+        >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
+        >>> w.game.testing.script_dice((3, 4))
+        >>> _ = w.roll()
+        >>> w.show_dice_stats(True)
+        >>> w.stats["dice"]["counts"][5], w.stats["dice"]["rolls"]   # one 7 so far
+        (1, 1)
+        """
+        if not isinstance(show, bool):
+            raise ValueError(f"show_dice_stats takes True or False, not {show!r}")
+        payload: dict[str, Any] = {}
+        if show and self._game is not None:
+            payload = stats_payload(self._game, self._live, self._heat_jail)
+        self._show_stats = show
+        self.stats = payload
+
+    def _refresh_probability(self) -> None:
+        """Bring the panels up to date with the game (called after each published state)."""
+        game = self._game
+        if game is None or (self._heat_mode is None and not self._show_stats):
+            return
+        try:
+            if self._heat_mode is not None:
+                self.heat = heat_payload(game, self._heat_mode, str(self.lang), self._heat_jail)
+            if self._show_stats:
+                self.stats = stats_payload(game, self._live, self._heat_jail)
+        except Exception as exc:  # a board the chain cannot model: say so, show nothing
+            self._heat_mode, self._show_stats = None, False
+            self.heat, self.stats = {}, {}
+            self._report(f"probability panels turned off: {type(exc).__name__}: {exc}")
+
+    def _request_probability(self, content: dict[str, Any]) -> None:
+        """``{"type": "probability", "mode": ..., "stats": bool}`` from the view's Odds tab:
+        both checked before either is applied."""
+        check_keys(content, {"type", "mode", "stats", "seq"}, optional={"mode", "stats", "seq"})
+        if "mode" in content:
+            try:
+                mode = check_mode(content["mode"])
+            except ValueError:
+                raise RequestError(
+                    f"refused: unknown probability mode {str(content['mode'])[:40]!r}") from None
+        if "stats" in content and not isinstance(content["stats"], bool):
+            raise RequestError("refused: stats is true or false")
+        try:
+            if "mode" in content:
+                self.show_probability(mode, jail=self._heat_jail)
+            if "stats" in content:
+                self.show_dice_stats(content["stats"])
+        except ValueError as exc:  # ProbabilityError: a board the chain cannot model
+            raise RequestError(f"cannot show the probabilities: {exc}") from None
+
+
+__all__ = ["PROBABILITY_MODES", "LiveStats", "ProbabilityPanels", "check_mode", "heat_payload",
+           "stats_payload"]
