@@ -11,7 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from golden_games import CONFIGS, MIXES, play, summary
 
 import ugentopoly_widget.engine as engine

@@ -59,6 +59,11 @@ FRONT_WRITABLE = frozenset({"lang", "bot_delay", "paused"})
 EventCallback = Callable[[list[Event]], Any]
 
 
+def _json_text(value: dict[str, Any], _widget: Any) -> str:
+    """The state as compact JSON text (the view parses it once per change)."""
+    return json.dumps(value, separators=(",", ":"))
+
+
 class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
     """Play and script a game in a notebook cell.
 
@@ -73,7 +78,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
     _css = STATIC / "widget.css"
 
     board_data = traitlets.Dict().tag(sync=True)
-    state = traitlets.Dict().tag(sync=True)
+    # Sent as one JSON text: ipywidgets walks every dict and list of a trait's value looking
+    # for binary buffers before sending it, which cost more than building the snapshot.
+    state = traitlets.Dict().tag(sync=True, to_json=_json_text)
     lobby = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     error = traitlets.Dict().tag(sync=True)  # {"message", "seq", "n"}; {} when none yet

@@ -14,7 +14,11 @@ from .engine.actions import Action
 from .widget_data import SEAT_KINDS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .engine.events import Event
     from .engine.game import Game
+    from .widget_data import LogCache
 
 
 class BotPacing:
@@ -29,6 +33,9 @@ class BotPacing:
 
     if TYPE_CHECKING:  # provided by the widget (traits and its publishing)
         _game: Game | None
+        _listener: Callable[[list[Event]], None] | None
+        _callbacks: list[Any]
+        _cache: LogCache
         seats: Any
         paused: Any
         bot_delay: Any
@@ -96,22 +103,57 @@ class BotPacing:
             self._everyone = everyone
             self._schedule_bots(0.0, force=True)
             return 0
+        from .engine.bots import play_game
+
+        # The seats' bots, fixed for the batch (seats do not change while it runs): play_game
+        # takes the trusted path of the built-in bots and stops at a person's decision.
+        seat_bots = {}
+        for player in range(len(game.players)):
+            kind = self._seat(player)
+            if kind == "person":
+                if everyone is None:
+                    continue
+                kind = everyone
+            seat_bots[player] = self._bot(player, kind)
         count = 0
         self._batch += 1
         try:
-            while count < max_actions and not game.is_over:
-                if target is not None and game.turn_number >= target:
-                    break
-                action = self._bot_action(everyone)
-                if action is None:
-                    break
-                game.apply(action)
-                count += 1
+            if self._callbacks or game._listeners != [self._listener]:
+                # someone else follows each action (a callback, another view): keep telling
+                count = play_game(game, seat_bots, max_actions=max_actions, until_turn=target)
+            else:
+                count = self._play_turn_by_turn(game, seat_bots, max_actions, target)
         finally:
             self._batch -= 1
             if self._dirty or count:
                 self._dirty = False
                 self._publish()
+        return count
+
+    def _play_turn_by_turn(self, game: Game, seat_bots: dict[int, Any], max_actions: int,
+                           target: int | None) -> int:
+        """play_game without this widget's per-action listener (the engine's fastest path),
+        one turn at a time so the game-over chart still gets its net worth once per turn."""
+        from .engine.bots import play_game
+
+        listener = self._listener
+        assert listener is not None
+        game.off_events(listener)
+        count = 0
+        try:
+            while count < max_actions and not game.is_over:
+                turn = game.turn_number
+                if target is not None and turn >= target:
+                    break
+                done = play_game(game, seat_bots, max_actions=max_actions - count,
+                                 until_turn=turn + 1)
+                count += done
+                self._cache.sample(game)
+                if game.turn_number == turn:  # a person's decision (or the action cap)
+                    break
+        finally:
+            game.on_events(listener)
+            self._dirty = True
         return count
 
     @staticmethod

@@ -171,6 +171,7 @@ def lobby_data(custom_board: Board | None = None, profile: str | None = None) ->
     }
 
 
+NARRATE_TAIL = 64  # events narrated per state at most (the last ones)
 MAX_MOVES = 6  # moves narrated per state (a batch of bot actions shows only its last ones)
 MAX_SAMPLES = 400  # net-worth samples kept for the game-over chart (thinned beyond that)
 
@@ -217,7 +218,10 @@ class LogCache:
                 if isinstance(dice, (list, tuple)):
                     self.dice = [int(d) for d in dice]
                     self.rolls += 1
-        self.recent = None if self._fresh or not new else narrate(game, new, lang)
+        # A long batch (play_bots) narrates only its last events: the view animates the last
+        # moves anyway, and the whole batch would cost a scan of every event it made.
+        self.recent = None if self._fresh or not new else narrate(
+            game, new[-NARRATE_TAIL:], lang, total=len(new))
         self._fresh = False
         self._scanned = len(events)
         self.sample(game)
@@ -243,6 +247,8 @@ class LogCache:
             self._sampled_game = id(game)
             self.samples = []
         turn = game.turn_number
+        if self.samples and self.samples[-1][0] == turn and not game.is_over:
+            return  # the common case, once per action inside a play_bots batch
         while self.samples and self.samples[-1][0] > turn:  # undone turns
             self.samples.pop()
         if self.samples and self.samples[-1][0] == turn and not game.is_over:
@@ -256,8 +262,10 @@ class LogCache:
             self.samples = self.samples[:1] + self.samples[2::2]
 
 
-def narrate(game: Game, events: Sequence[Event], lang: str) -> dict[str, Any]:
-    """The events of the last action(s) in the compact form the view animates."""
+def narrate(game: Game, events: Sequence[Event], lang: str,
+            total: int | None = None) -> dict[str, Any]:
+    """The events of the last action(s) in the compact form the view animates (`total`: how
+    many events the state brings, when `events` is only their tail)."""
     money: dict[int, int] = {}
     moves: list[list[Any]] = []
     card: dict[str, Any] | None = None
@@ -291,7 +299,7 @@ def narrate(game: Game, events: Sequence[Event], lang: str) -> dict[str, Any]:
                     "text": game.board.text(card_id, _pick(lang))}
         elif kind == "turn_ended":
             turn_passed = True
-    out: dict[str, Any] = {"actor": actor, "n": len(events)}
+    out: dict[str, Any] = {"actor": actor, "n": len(events) if total is None else total}
     if dice:
         out["dice"] = dice
     if moves:
@@ -356,9 +364,9 @@ def state_snapshot(
         "decision": {"kind": decision.kind, "player": decision.player, "data": data},
         "legal": legal,
         "players": players,
-        "owner": [game.owner(pos) for pos in range(game.board.size)],
-        "level": [game.buildings(pos) for pos in range(game.board.size)],
-        "mortgaged": [pos for pos in range(game.board.size) if game.is_mortgaged(pos)],
+        "owner": [None if owner < 0 else owner for owner in game.owners],
+        "level": list(game.levels),
+        "mortgaged": game.mortgaged_positions,
         "pot": game.pot,
         "houses_left": game.houses_left if game.rules.buildings != "none" else None,
         "hotels_left": game.hotels_left if game.rules.buildings != "none" else None,

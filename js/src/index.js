@@ -72,7 +72,15 @@ function render({ model, el }) {
   let floats = null; // money floats of the last action, added once the strip is drawn
   let places = new Map(); // guarded button key -> rect of the last drawing
 
-  const get = (name) => model.get(name);
+  // `state` arrives as JSON text (cheaper to send from Python); parse each new text once.
+  let stateText = null;
+  let stateValue = {};
+  const get = (name) => {
+    const value = model.get(name);
+    if (name !== "state" || typeof value !== "string") return value;
+    if (value !== stateText) { stateText = value; stateValue = JSON.parse(value); }
+    return stateValue;
+  };
   const lang = () => (get("lang") === "nl" ? "nl" : "en");
   const seq = () => (get("state") || {}).seq ?? 0;
   const later = (fn, ms) => { const id = setTimeout(() => { timers.delete(id); fn(); }, ms); timers.add(id); return id; };

@@ -231,8 +231,12 @@ def play_game(
     bots: Sequence[Bot] | Mapping[int, Bot],
     *,
     max_actions: int = 1_000_000,
+    until_turn: int | None = None,
 ) -> int:
     """Let bots take every decision until the game is over; returns the number of actions.
+
+    With a mapping of seats to bots, play stops at the first decision of a seat it does not
+    name (a person's); with ``until_turn``, once the game reaches that turn number.
 
     The built-in bots are trusted: their choices come from the engine's own answers, so they are
     applied without re-validation, and a seat whose only choice is to roll skips the bot. Any
@@ -248,9 +252,11 @@ def play_game(
             break
         decision = engine.decision
         player = decision.player
-        if player is None:
+        if player is None or (until_turn is not None and engine.turn_number >= until_turn):
             break
-        bot = seats[player]
+        bot = seats.get(player)
+        if bot is None:
+            break
         if not trusted[player]:
             game.apply(bot.choose(game))
         else:

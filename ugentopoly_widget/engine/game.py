@@ -323,6 +323,16 @@ class Game:
     def is_mortgaged(self, position: int) -> bool:
         return bool(self._engine.mortgaged[position])
 
+    @property
+    def levels(self) -> tuple[int, ...]:
+        """The building level of every tile by position (see ``buildings``), in one call."""
+        return tuple(self._engine.level)
+
+    @property
+    def mortgaged_positions(self) -> list[int]:
+        """The positions of the mortgaged properties, in board order."""
+        return [pos for pos, flag in enumerate(self._engine.mortgaged) if flag]
+
     def properties_of(self, player: int) -> list[int]:
         return list(self._engine.owned[player])
 

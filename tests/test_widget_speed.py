@@ -1,0 +1,89 @@
+"""The widget's fast paths (issue 7, item 5): play_bots on the engine's trusted path, turn by turn
+without the per-action listener when nobody else follows the game, and the state sent as JSON
+text. Each must give exactly what the slow path gives."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from ugentopoly_widget import Game, UgentopolyWidget
+from ugentopoly_widget.engine.bots import HeuristicBot, make_bot, play_game
+from ugentopoly_widget.engine.events import Event
+
+
+def _widget(profile: str = "classic", seed: int = 3, **kw: Any) -> UgentopolyWidget:
+    return UgentopolyWidget(profile, players=4, seed=seed, seats=["heuristic"] * 4, **kw)
+
+
+@pytest.mark.parametrize("profile", ["classic", "ugentopoly", "cell22"])
+def test_play_bots_fast_path_plays_the_game_the_followed_path_plays(profile: str) -> None:
+    """Turn by turn without the listener == with a callback following every action (which keeps
+    the per-action path): same game, same net-worth history, same log, one state sent."""
+    fast = _widget(profile, options={"turn_limit": 300})
+    followed = _widget(profile, options={"turn_limit": 300})
+    seen: list[list[Event]] = []
+    followed.on_event(seen.append)
+    sent: list[int] = []
+    fast.observe(lambda change: sent.append(change["new"]["seq"]), names="state")
+    n_fast = fast.play_bots()
+    n_followed = followed.play_bots()
+    assert n_fast == n_followed == len(seen) > 50
+    assert fast.game.digest() == followed.game.digest()
+    assert fast.game.is_over
+    assert fast.state["history"] == followed.state["history"]
+    assert fast.state["log"] == followed.state["log"]
+    assert len(sent) == 1  # one state for the whole batch
+
+
+def test_fast_path_reattaches_the_listener_and_stops_where_asked() -> None:
+    w = _widget(options={"turn_limit": 300})
+    game = w.game
+    start = game.turn_number
+    w.play_bots(turns=7)
+    assert game.turn_number == start + 7 and not game.is_over
+    assert game._listeners == [w._listener]  # the widget follows the game again
+    events: list[list[Event]] = []
+    w.on_event(events.append)
+    w.game.apply(w._bot_action())  # an action from code still reaches the widget
+    assert events and w.state["seq"] > 0
+
+
+def test_fast_path_stops_at_a_person_and_gives_the_listener_back_after_a_failure() -> None:
+    w = UgentopolyWidget("classic", players=3, seed=5, seats=["heuristic", "person", "heuristic"])
+    game = w.game
+    w.play_bots()
+    assert game.decision.player == 1 and not game.is_over  # Bob (a person) must decide
+    assert w.play_bots() == 0
+    w.seats = ["heuristic"] * 3
+
+    class Broken(HeuristicBot):
+        def choose(self, game: Game) -> Any:
+            raise RuntimeError("bot broke")
+
+    w._bots = {k: Broken(seed=k) for k in range(3)}
+    with pytest.raises(RuntimeError, match="bot broke"):
+        w.play_bots()
+    assert game._listeners == [w._listener]
+
+
+def test_play_game_stops_at_unnamed_seats_and_at_a_turn() -> None:
+    game = Game("classic", players=3, seed=2)
+    bots = {0: make_bot("heuristic", 1), 2: make_bot("heuristic", 2)}
+    while game.decision.player != 1:
+        play_game(game, bots, until_turn=game.turn_number + 1)
+    assert play_game(game, bots) == 0  # seat 1 is not named: nothing played
+    other = Game("cell22", players=2, seed=2)
+    count = play_game(other, [make_bot("random", 1), make_bot("random", 2)], until_turn=10)
+    assert other.turn_number == 10 and count > 10
+
+
+def test_state_is_sent_as_json_text_the_view_parses() -> None:
+    w = _widget()
+    w.play_bots(turns=3)
+    sent = w.get_state("state")["state"]  # what goes over the comm
+    assert isinstance(sent, str)
+    assert json.loads(sent) == json.loads(json.dumps(w.state))
+    assert w.state["seq"] == json.loads(sent)["seq"]  # Python code still reads a dict
