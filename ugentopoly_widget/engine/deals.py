@@ -118,18 +118,7 @@ def manage(e: Engine, p: PlayerState, action: Action) -> Flow:
             )
         )
     elif kind is A.Unmortgage and isinstance(action, A.Unmortgage):
-        value = e.tiles[action.position].mortgage
-        cost = value + interest(value)
-        e._set_mortgaged(action.position, False)
-        p.cash -= cost
-        e.bank += cost
-        e.events.append(
-            Event(
-                "unmortgaged",
-                i,
-                {"position": action.position, "payer": i, "payee": BANK, "amount": cost},
-            )
-        )
+        lift_mortgage(e, p, action.position)
     elif kind is A.ProposeTrade and isinstance(action, A.ProposeTrade):
         yield from trade(e, p, action)
     else:  # pragma: no cover - check_legal lets nothing else through
@@ -292,6 +281,19 @@ def trade(e: Engine, p: PlayerState, offer: A.ProposeTrade) -> Flow:
         yield from receive_mortgaged(e, taker, pos)
 
 
+def lift_mortgage(e: Engine, p: PlayerState, pos: int) -> None:
+    """Pay the bank the mortgage value plus 10 % interest and lift the mortgage on `pos`."""
+    value = e.tiles[pos].mortgage
+    cost = value + interest(value)
+    e._set_mortgaged(pos, False)
+    p.cash -= cost
+    e.bank += cost
+    e.events.append(
+        Event("unmortgaged", p.index, {"position": pos, "payer": p.index, "payee": BANK,
+                                       "amount": cost})
+    )
+
+
 def receive_mortgaged(e: Engine, taker: PlayerState, pos: int) -> Flow:
     if taker.bankrupt:
         return
@@ -300,16 +302,6 @@ def receive_mortgaged(e: Engine, taker: PlayerState, pos: int) -> Flow:
         MORTGAGED, taker.index, position=pos, value=value, interest=interest(value)
     )
     if type(action) is A.LiftMortgage:
-        cost = value + interest(value)
-        e._set_mortgaged(pos, False)
-        taker.cash -= cost
-        e.bank += cost
-        e.events.append(
-            Event(
-                "unmortgaged",
-                taker.index,
-                {"position": pos, "payer": taker.index, "payee": BANK, "amount": cost},
-            )
-        )
+        lift_mortgage(e, taker, pos)
     else:
         yield from endgame.pay(e, taker, BANK, interest(value), "mortgage_interest", position=pos)
