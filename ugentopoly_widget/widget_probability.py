@@ -64,7 +64,7 @@ class LiveStats:
     :class:`LandingCounter`). An undo rebuilds the game's event list: counting starts again."""
 
     def __init__(self) -> None:
-        self._events: list[Any] | None = None
+        self._events: object = None  # the game's event log read so far (by identity)
         self._read = 0
         self.counter = LandingCounter(1, None, record=True)
         self.totals: dict[int, int] = {}

@@ -19,7 +19,7 @@ from . import checkpoints, endgame, legal, turns
 from .actions import Action
 from .board import Board, Card, TileKind
 from .errors import IllegalActionError, InvalidActionError
-from .events import BANK, POT, Event, Party
+from .events import BANK, POT, Event, EventLog, Party, shape
 from .rules import RulesProfile
 from .state import (
     AUCTION,
@@ -39,6 +39,9 @@ from .state import (
 
 STREET, RAILWAY, UTILITY = TileKind.STREET, TileKind.RAILWAY, TileKind.UTILITY
 PROPERTY_KINDS = (STREET, RAILWAY, UTILITY)
+GAME_STARTED = shape("game_started", "profile", "mode", "players", "seed")
+FIRST_PLAYER = shape("first_player")
+TIME_UP = shape("time_up")
 
 
 class Engine:
@@ -123,7 +126,7 @@ class Engine:
         self.winners: list[int] = []
         self.ranking: list[int] = []
         self.scores: list[int] = []
-        self.events: list[Event] = []
+        self.events = EventLog()
         self.replaying = False
         self.turn_started_at = clock()
         self.started_at = clock()
@@ -152,6 +155,8 @@ class Engine:
         self._legal_set = None
         self._manage_cache.clear()
         self._legal_memo.clear()
+        self._bids.clear()
+        self._grouped_memo = None
 
     # ------------------------------------------------------------------ applying actions
 
@@ -162,16 +167,17 @@ class Engine:
                 "use Game.act('buy') or action_from_dict() for other forms"
             )
         self.check_legal(action)
-        return self.apply_checked(action)
-
-    def apply_checked(self, action: Action) -> list[Event]:
-        """Apply an action that check_legal() has accepted."""
         start = len(self.events)
+        self.apply_checked(action)
+        return self.events.since(start)
+
+    def apply_checked(self, action: Action) -> None:
+        """Apply an action that check_legal() has accepted. Its events are ``events[n:]`` for
+        the ``n = len(events)`` before (made into objects only by who reads them)."""
         self.applied += 1
         self.decision = self._flow_gen.send(action)
         self._legal = None
         self._legal_set = None
-        return self.events[start:]
 
     def check_legal(self, action: Action) -> None:
         """Raise IllegalActionError unless `action` may be applied now. Changes nothing."""
@@ -493,17 +499,10 @@ class Engine:
 
     def _play_game(self) -> Flow:
         rules = self.rules
-        self.events.append(
-            Event(
-                "game_started",
-                None,
-                {
-                    "profile": rules.name,
-                    "mode": rules.mode,
-                    "players": [p.name for p in self.players],
-                    "seed": self.chance.seed,
-                },
-            )
+        self.events.add(
+            GAME_STARTED,
+            None,
+            (rules.name, rules.mode, [p.name for p in self.players], self.chance.seed),
         )
         for kind, deck in self.board.decks.items():
             cards = list(deck.cards)
@@ -516,7 +515,7 @@ class Engine:
                     rules.short_game_deeds if rules.mode == "short" else rules.timed_game_deeds
                 )
             self.current = self.first_player = self.chance.below(len(self.players))
-            self.events.append(Event("first_player", self.current, {}))
+            self.events.add(FIRST_PLAYER, self.current, ())
         except GameEnds as over:
             endgame.finish(self, over.reason)
             return
@@ -547,8 +546,8 @@ class Engine:
         start = len(self.events)
         self.applied += 1
         self.time_up = True
-        self.events.append(Event("time_up", None, {}))
-        return self.events[start:]
+        self.events.add(TIME_UP, None, ())
+        return self.events.since(start)
 
     def describe_state(self) -> dict[str, Any]:
         """Plain, JSON-ready dynamic state (what a save file's digest covers)."""

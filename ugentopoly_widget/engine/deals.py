@@ -7,13 +7,28 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from . import endgame
 from .actions import Action
-from .events import BANK, Event, fields
+from .events import BANK, shape
 from .state import AUCTION, MORTGAGED, PLACE_HOUSE, TRADE, Decision, Flow, PlayerState, interest
 
 if TYPE_CHECKING:
     from .core import Engine
 
-BID_KEYS = fields("amount")
+AUCTION_STARTED = shape("auction_started", "position", "item", "bidders", "min_bid")
+AUCTION_PASS = shape("auction_pass", "auto")
+BID = shape("bid", "amount")
+AUCTION_UNSOLD = shape("auction_unsold", "position", "item")
+AUCTION_WON = shape("auction_won", "position", "item", "payer", "payee", "amount")
+MORTGAGED_EVENT = shape("mortgaged", "position", "payer", "payee", "amount")
+BUILT = shape("built", "position", "level", "hotel", "payer", "payee", "amount")
+SOLD_BUILDING = shape("sold_building", "position", "level", "payer", "payee", "amount")
+HOUSING_SHORTAGE = shape("housing_shortage", "houses_left", "wanted")
+TRADE_OFFERED = shape("trade_offered", "partner", "give", "get")
+TRADE_REJECTED = shape("trade_rejected", "proposer")
+TRADE_ACCEPTED = shape("trade_accepted", "proposer")
+TRADE_CASH = shape("trade_cash", "payer", "payee", "amount")
+CARD_GIVEN = shape("card_given", "to", "card")
+PROPERTY_GIVEN = shape("property_given", "to", "position")
+UNMORTGAGED = shape("unmortgaged", "position", "payer", "payee", "amount")
 
 
 def auction(e: Engine, pos: int | None,
@@ -28,13 +43,7 @@ def auction(e: Engine, pos: int | None,
     if bidders is None:
         order = [(after + k) % n for k in range(1, n + 1)]
         bidders = [b for b in order if not e.players[b].bankrupt]
-    e.events.append(
-        Event(
-            "auction_started",
-            None,
-            {"position": pos, "item": item, "bidders": list(bidders), "min_bid": min_bid},
-        )
-    )
+    e.events.add(AUCTION_STARTED, None, (pos, item, bidders, min_bid))
     live = list(bidders)
     high = 0
     leader: int | None = None
@@ -51,7 +60,7 @@ def auction(e: Engine, pos: int | None,
         bidder = e.players[b]
         if bidder.cash < need:
             live.pop(k)
-            e.events.append(Event("auction_pass", b, {"auto": True}))
+            e.events.add(AUCTION_PASS, b, (True,))
             continue
         action = yield Decision(
             AUCTION,
@@ -66,24 +75,18 @@ def auction(e: Engine, pos: int | None,
         if isinstance(action, A.Bid):
             high = action.amount
             leader = b
-            e.events.append(Event.make("bid", b, BID_KEYS, (high,)))
+            e.events.add(BID, b, (high,))
             k += 1
         else:
             live.pop(k)
-            e.events.append(Event("auction_pass", b, {"auto": False}))
+            e.events.add(AUCTION_PASS, b, (False,))
     if leader is None:
-        e.events.append(Event("auction_unsold", None, {"position": pos, "item": item}))
+        e.events.add(AUCTION_UNSOLD, None, (pos, item))
         return None
     winner = e.players[leader]
     winner.cash -= high
     e.bank += high
-    e.events.append(
-        Event(
-            "auction_won",
-            leader,
-            {"position": pos, "item": item, "payer": leader, "payee": BANK, "amount": high},
-        )
-    )
+    e.events.add(AUCTION_WON, leader, (pos, item, leader, BANK, high))
     if pos is not None:
         e._set_owner(pos, leader)
     return leader
@@ -110,13 +113,7 @@ def manage(e: Engine, p: PlayerState, action: Action) -> Flow:
         e._set_mortgaged(action.position, True)
         p.cash += value
         e.bank -= value
-        e.events.append(
-            Event(
-                "mortgaged",
-                i,
-                {"position": action.position, "payer": BANK, "payee": i, "amount": value},
-            )
-        )
+        e.events.add(MORTGAGED_EVENT, i, (action.position, BANK, i, value))
     elif kind is A.Unmortgage and isinstance(action, A.Unmortgage):
         lift_mortgage(e, p, action.position)
     elif kind is A.ProposeTrade and isinstance(action, A.ProposeTrade):
@@ -137,20 +134,7 @@ def build(e: Engine, p: PlayerState, pos: int, price: int) -> None:
         e.houses_left -= 1
     p.cash -= price
     e.bank += price
-    e.events.append(
-        Event(
-            "built",
-            p.index,
-            {
-                "position": pos,
-                "level": lv,
-                "hotel": lv == e.hotel_level,
-                "payer": p.index,
-                "payee": BANK,
-                "amount": price,
-            },
-        )
-    )
+    e.events.add(BUILT, p.index, (pos, lv, lv == e.hotel_level, p.index, BANK, price))
 
 
 def sell_level(e: Engine, p: PlayerState, pos: int, down_to: int | None = None) -> None:
@@ -171,13 +155,7 @@ def sell_level(e: Engine, p: PlayerState, pos: int, down_to: int | None = None) 
     e._set_level(pos, new)
     p.cash += refund
     e.bank -= refund
-    e.events.append(
-        Event(
-            "sold_building",
-            p.index,
-            {"position": pos, "level": new, "payer": BANK, "payee": p.index, "amount": refund},
-        )
-    )
+    e.events.add(SOLD_BUILDING, p.index, (pos, new, BANK, p.index, refund))
 
 
 def eligible_builders(e: Engine) -> list[int]:
@@ -202,13 +180,7 @@ def house_auction(e: Engine, p: PlayerState, pos: int) -> Flow:
     eligible = eligible_builders(e)
     n = len(e.players)
     order = sorted(eligible, key=lambda b: (b - p.index) % n)
-    e.events.append(
-        Event(
-            "housing_shortage",
-            p.index,
-            {"houses_left": e.houses_left, "wanted": len(eligible)},
-        )
-    )
+    e.events.add(HOUSING_SHORTAGE, p.index, (e.houses_left, len(eligible)))
     winner = yield from auction(e,
         None, p.index - 1, min_bid=e.house_price(pos), bidders=order, item="house"
     )
@@ -234,47 +206,29 @@ def house_auction(e: Engine, p: PlayerState, pos: int) -> Flow:
 
 def trade(e: Engine, p: PlayerState, offer: A.ProposeTrade) -> Flow:
     e.turn_started_at = e.clock()  # an offered trade resets the turn timer
-    e.events.append(
-        Event(
-            "trade_offered",
-            p.index,
-            {
-                "partner": offer.partner,
-                "give": offer.give.to_dict(),
-                "get": offer.get.to_dict(),
-            },
-        )
+    e.events.add(
+        TRADE_OFFERED, p.index, (offer.partner, offer.give.to_dict(), offer.get.to_dict())
     )
     answer = yield Decision(TRADE, offer.partner, offer=offer, proposer=p.index)
     if type(answer) is not A.AcceptTrade:
-        e.events.append(Event("trade_rejected", offer.partner, {"proposer": p.index}))
+        e.events.add(TRADE_REJECTED, offer.partner, (p.index,))
         return
-    e.events.append(Event("trade_accepted", offer.partner, {"proposer": p.index}))
+    e.events.add(TRADE_ACCEPTED, offer.partner, (p.index,))
     partner = e.players[offer.partner]
     received: list[tuple[PlayerState, int]] = []
     for side, giver, taker in ((offer.give, p, partner), (offer.get, partner, p)):
         if side.cash:
             giver.cash -= side.cash
             taker.cash += side.cash
-            e.events.append(
-                Event(
-                    "trade_cash",
-                    giver.index,
-                    {"payer": giver.index, "payee": taker.index, "amount": side.cash},
-                )
-            )
+            e.events.add(TRADE_CASH, giver.index, (giver.index, taker.index, side.cash))
         for card_id in side.cards:
             card = next(c for c in giver.jail_cards if c.id == card_id)
             giver.jail_cards.remove(card)
             taker.jail_cards.append(card)
-            e.events.append(
-                Event("card_given", giver.index, {"to": taker.index, "card": card_id})
-            )
+            e.events.add(CARD_GIVEN, giver.index, (taker.index, card_id))
         for pos in side.properties:
             e._set_owner(pos, taker.index)
-            e.events.append(
-                Event("property_given", giver.index, {"to": taker.index, "position": pos})
-            )
+            e.events.add(PROPERTY_GIVEN, giver.index, (taker.index, pos))
             if e.mortgaged[pos]:
                 received.append((taker, pos))
     for taker, pos in received:
@@ -288,10 +242,7 @@ def lift_mortgage(e: Engine, p: PlayerState, pos: int) -> None:
     e._set_mortgaged(pos, False)
     p.cash -= cost
     e.bank += cost
-    e.events.append(
-        Event("unmortgaged", p.index, {"position": pos, "payer": p.index, "payee": BANK,
-                                       "amount": cost})
-    )
+    e.events.add(UNMORTGAGED, p.index, (pos, p.index, BANK, cost))
 
 
 def receive_mortgaged(e: Engine, taker: PlayerState, pos: int) -> Flow:

@@ -6,11 +6,20 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from . import deals, turns
-from .events import BANK, Event, Party
+from .events import BANK, Party, shape
 from .state import DEBT, Decision, Flow, GameEnds, PlayerOut, PlayerState
 
 if TYPE_CHECKING:
     from .core import Engine
+
+DEBT_EVENT = shape("debt", "creditor", "amount", "reason")
+CANNOT_PAY = shape("cannot_pay", "owed", "paid")
+BANKRUPT = shape("bankrupt", "creditor")
+ASSETS_CASH = shape("assets_cash", "payer", "payee", "amount")
+CARD_GIVEN = shape("card_given", "to", "card")
+PROPERTY_GIVEN = shape("property_given", "to", "position")
+PROPERTY_RETURNED = shape("property_returned", "position")
+GAME_OVER = shape("game_over", "reason", "winners", "ranking", "scores", "rank_by")
 
 
 def pay(e: Engine, p: PlayerState, payee: Party, amount: int, kind: str, **data: Any) -> Flow:
@@ -20,17 +29,13 @@ def pay(e: Engine, p: PlayerState, payee: Party, amount: int, kind: str, **data:
     if p.cash >= amount:
         p.cash -= amount
         e._credit(payee, amount)
-        e.events.append(
-            Event(kind, p.index, {"payer": p.index, "payee": payee, "amount": amount, **data})
-        )
+        e.events.record(kind, p.index, {"payer": p.index, "payee": payee, "amount": amount, **data})
         if e.rx.end_when_money_reaches_zero and p.cash == 0:
             raise GameEnds("money_reached_zero")
         return
     mode = e.rx.debt_mode
     if mode == "raise_then_bankrupt":
-        e.events.append(
-            Event("debt", p.index, {"creditor": payee, "amount": amount, "reason": kind})
-        )
+        e.events.add(DEBT_EVENT, p.index, (payee, amount, kind))
         while p.cash < amount:
             action = yield Decision(DEBT, p.index, amount=amount, creditor=payee, reason=kind)
             if type(action) is A.DeclareBankruptcy:
@@ -44,15 +49,11 @@ def pay(e: Engine, p: PlayerState, payee: Party, amount: int, kind: str, **data:
     paid = p.cash
     p.cash = 0
     e._credit(payee, paid)
-    e.events.append(
-        Event(
-            kind,
-            p.index,
-            {"payer": p.index, "payee": payee, "amount": paid, "owed": amount, **data},
-        )
+    e.events.record(
+        kind, p.index, {"payer": p.index, "payee": payee, "amount": paid, "owed": amount, **data}
     )
     if mode == "end_game":
-        e.events.append(Event("cannot_pay", p.index, {"owed": amount, "paid": paid}))
+        e.events.add(CANNOT_PAY, p.index, (amount, paid))
         raise GameEnds("cannot_pay")
     yield from bankrupt(e, p, None)
 
@@ -70,29 +71,29 @@ def bankrupt(e: Engine, p: PlayerState, creditor: Party | None) -> Flow:
     p.bankrupt = True
     e.out_count += 1
     p.out_order = e.out_count
-    e.events.append(Event("bankrupt", i, {"creditor": creditor}))
+    e.events.add(BANKRUPT, i, (creditor,))
     if p.cash:
         to: Party = creditor if creditor is not None else BANK
         amount = p.cash
         e._transfer(i, to, amount)
-        e.events.append(Event("assets_cash", i, {"payer": i, "payee": to, "amount": amount}))
+        e.events.add(ASSETS_CASH, i, (i, to, amount))
     owned = list(e.owned[i])
     cards, p.jail_cards = p.jail_cards, []
     if isinstance(creditor, int):
         taker = e.players[creditor]
         for card in cards:
             taker.jail_cards.append(card)
-            e.events.append(Event("card_given", i, {"to": creditor, "card": card.id}))
+            e.events.add(CARD_GIVEN, i, (creditor, card.id))
         for pos in owned:
             e._set_owner(pos, creditor)
-            e.events.append(Event("property_given", i, {"to": creditor, "position": pos}))
+            e.events.add(PROPERTY_GIVEN, i, (creditor, pos))
     else:
         for card in cards:
             turns.return_card(e, card)
         for pos in owned:
             e._set_owner(pos, -1)
             e._set_mortgaged(pos, False)
-            e.events.append(Event("property_returned", i, {"position": pos}))
+            e.events.add(PROPERTY_RETURNED, i, (pos,))
     check_end(e)
     if isinstance(creditor, int):
         for pos in owned:
@@ -127,16 +128,10 @@ def finish(e: Engine, reason: str) -> None:
     top = scores[ranked[0].index] if ranked else 0
     e.winners = [p.index for p in ranked if scores[p.index] == top]
     e.scores = [e.score(p) if not p.bankrupt else 0 for p in e.players]
-    e.events.append(
-        Event(
-            "game_over",
-            None,
-            {
-                "reason": reason,
-                "winners": list(e.winners),
-                "ranking": list(e.ranking),
-                "scores": list(e.scores),
-                "rank_by": e.rx.rank_by,
-            },
-        )
+    e.events.add(
+        GAME_OVER, None, (reason, list(e.winners), list(e.ranking), list(e.scores), e.rx.rank_by)
     )
+    # A finished game keeps its record and state, not what speeds up play: the events go to
+    # their compact array, the per-game caches are dropped (undo refills them if it needs to).
+    e.events.flush()
+    e.forget_caches()

@@ -23,7 +23,7 @@ from .errors import (
     SetupError,
     UndoError,
 )
-from .events import Event
+from .events import Event, EventLog
 from .landings import LandingCounter, Landings, Per
 from .rules import RulesProfile, get_profile, option_problem
 from .savefile import (
@@ -111,7 +111,7 @@ class Game:
         self._timed = rules.time_limit_minutes is not None
         self._engine = self._new_engine()
         self._landing_counter: tuple[LandingCounter, int] | None = None
-        self._landing_events: list[Event] | None = None
+        self._landing_events: EventLog | None = None
 
     def _new_engine(self) -> Engine:
         return Engine(self.board, self.rules, list(self._specs), self.seed, self._clock)
@@ -157,8 +157,9 @@ class Game:
             if type(action) is A.TimeUp:
                 return before + self._apply_system(action)
         engine.chance.used = False
+        start = len(engine.events)
         try:
-            events: list[Event] = engine.apply_checked(action)
+            engine.apply_checked(action)
         except Exception:
             # A fault inside the engine leaves its flow half-way through the action: rebuild
             # the state from before it (the record does not hold it yet), then let it raise.
@@ -166,6 +167,7 @@ class Game:
             raise
         self._actions.append(action)
         self._undoable.append(not engine.chance.used and type(action) is not A.TimerRoll)
+        events: list[Event] = engine.events.since(start)
         if before:
             events = before + events
         if self._listeners:
@@ -235,8 +237,10 @@ class Game:
         return players
 
     @property
-    def events(self) -> list[Event]:
-        events: list[Event] = self._engine.events
+    def events(self) -> EventLog:
+        """Every event so far, oldest first: a sequence of :class:`Event` (kept compactly;
+        an Event object is made when one is read, slices are new lists)."""
+        events: EventLog = self._engine.events
         return events
 
     def landings(self, per: Per = "roll") -> Landings:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from . import deals, endgame, turns
 from .board import Card, CardKind, TileKind
-from .events import BANK, POT, Event, fields
+from .events import BANK, POT, shape
 from .state import BUY, HOUSE_OFFER, TAX, Decision, Flow, GameEnds, PlayerState
 
 STREET, RAILWAY, UTILITY = TileKind.STREET, TileKind.RAILWAY, TileKind.UTILITY
@@ -15,7 +15,20 @@ STREET, RAILWAY, UTILITY = TileKind.STREET, TileKind.RAILWAY, TileKind.UTILITY
 if TYPE_CHECKING:
     from .core import Engine
 
-RENT_KEYS = fields("payer", "payee", "amount", "position")
+ENTERED_PARK = shape("entered_park")
+POT_COLLECTED = shape("pot_collected", "payer", "payee", "amount")
+DECLINED = shape("declined", "position")
+DECLINED_POOR = shape("declined", "position", "reason")
+BOUGHT = shape("bought", "position", "payer", "payee", "amount")
+BUILT = shape("built", "position", "level", "payer", "payee", "amount")
+HOUSE_DECLINED = shape("house_declined", "position")
+NO_RENT = shape("no_rent", "position", "owner", "reason")
+UTILITY_ROLL = shape("rolled", "dice", "total", "double", "purpose")
+RENT = shape("rent", "payer", "payee", "amount", "position")
+CARD_CHAIN_STOPPED = shape("card_chain_stopped", "cards")
+CARD_DRAWN = shape("card_drawn", "deck", "card")
+JAIL_CARD_KEPT = shape("jail_card_kept", "card")
+CARD_MONEY = shape("card_money", "payer", "payee", "amount", "card")
 
 # Cards drawn in a row by one move (a card moves the token onto a deck tile, which draws again):
 # a board file can make that chain endless (a "move 0" card, two decks sending to each other).
@@ -37,16 +50,12 @@ def land(e: Engine, p: PlayerState, rent_multiplier: int = 1, dice_multiplier: i
     elif kind is TileKind.FREE_PARKING:
         if e.rx.parking == "car_park":
             p.in_park = True
-            e.events.append(Event("entered_park", p.index, {}))
+            e.events.add(ENTERED_PARK, p.index, ())
         elif e.rx.free_parking_pot and e.pot > 0:
             amount = e.pot
             e.pot = 0
             p.cash += amount
-            e.events.append(
-                Event(
-                    "pot_collected", p.index, {"payer": POT, "payee": p.index, "amount": amount}
-                )
-            )
+            e.events.add(POT_COLLECTED, p.index, (POT, p.index, amount))
 
 
 def land_property(
@@ -57,9 +66,7 @@ def land_property(
     if owner < 0:
         tile = e.tiles[pos]
         if p.cash < tile.cost and not e.rx.mortgages:
-            e.events.append(
-                Event("declined", i, {"position": pos, "reason": "cannot_afford"})
-            )
+            e.events.add(DECLINED_POOR, i, (pos, "cannot_afford"))
             return
         while True:
             action = yield Decision(BUY, i, position=pos, price=tile.cost)
@@ -68,18 +75,12 @@ def land_property(
                 p.cash -= tile.cost
                 e.bank += tile.cost
                 e._set_owner(pos, i)
-                e.events.append(
-                    Event(
-                        "bought",
-                        i,
-                        {"position": pos, "payer": i, "payee": BANK, "amount": tile.cost},
-                    )
-                )
+                e.events.add(BOUGHT, i, (pos, i, BANK, tile.cost))
                 if p.cash == 0 and e.rx.end_when_money_reaches_zero:
                     raise GameEnds("money_reached_zero")
                 return
             if kind is A.Decline:
-                e.events.append(Event("declined", i, {"position": pos}))
+                e.events.add(DECLINED, i, (pos,))
                 if e.rx.auction_on_decline:
                     yield from deals.auction(e, pos, i)
                 return
@@ -96,52 +97,28 @@ def land_property(
                 p.cash -= price
                 e.bank += price
                 e._set_level(pos, e.level[pos] + 1)
-                e.events.append(
-                    Event(
-                        "built",
-                        i,
-                        {
-                            "position": pos,
-                            "level": e.level[pos],
-                            "payer": i,
-                            "payee": BANK,
-                            "amount": price,
-                        },
-                    )
-                )
+                e.events.add(BUILT, i, (pos, e.level[pos], i, BANK, price))
             else:
-                e.events.append(Event("house_declined", i, {"position": pos}))
+                e.events.add(HOUSE_DECLINED, i, (pos,))
         return
     landlord = e.players[owner]
     if e.mortgaged[pos]:
-        e.events.append(
-            Event("no_rent", i, {"position": pos, "owner": owner, "reason": "mortgaged"})
-        )
+        e.events.add(NO_RENT, i, (pos, owner, "mortgaged"))
         return
     if landlord.in_park:
-        e.events.append(
-            Event("no_rent", i, {"position": pos, "owner": owner, "reason": "park"})
-        )
+        e.events.add(NO_RENT, i, (pos, owner, "park"))
         return
     if dice_multiplier is not None and e.tiles[pos].kind is UTILITY:
         dice = e.chance.dice(e.rx.dice_count, e.rx.dice_sides)
         total = sum(dice)
-        e.events.append(
-            Event(
-                "rolled",
-                i,
-                {"dice": list(dice), "total": total, "double": False, "purpose": "utility"},
-            )
-        )
+        e.events.add(UTILITY_ROLL, i, (dice, total, False, "utility"))
         amount = total * dice_multiplier
     else:
         amount = e.rent(pos, p, rent_multiplier)
     if 0 < amount <= p.cash and not e.rx.end_when_money_reaches_zero:
         p.cash -= amount  # the common case, without the generator of _pay
         landlord.cash += amount
-        e.events.append(
-            Event.make("rent", i, RENT_KEYS, (i, owner, amount, pos))
-        )
+        e.events.add(RENT, i, (i, owner, amount, pos))
     else:
         yield from endgame.pay(e, p, owner, amount, "rent", position=pos)
 
@@ -172,7 +149,7 @@ def draw_card(e: Engine, p: PlayerState, deck_kind: str) -> Flow:
     if not deck:
         return
     if e._card_chain >= MAX_CARD_CHAIN:
-        e.events.append(Event("card_chain_stopped", p.index, {"cards": e._card_chain}))
+        e.events.add(CARD_CHAIN_STOPPED, p.index, (e._card_chain,))
         return
     spec = e.board.decks[deck_kind]
     if spec.draw == "random":
@@ -187,7 +164,7 @@ def draw_card(e: Engine, p: PlayerState, deck_kind: str) -> Flow:
         card = deck.popleft()
         if card.kind is not CardKind.JAIL:
             deck.append(card)
-    e.events.append(Event("card_drawn", p.index, {"deck": deck_kind, "card": card.id}))
+    e.events.add(CARD_DRAWN, p.index, (deck_kind, card.id))
     e._card_chain += 1
     try:
         yield from card_effect(e, p, card)
@@ -200,7 +177,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
     i = p.index
     if kind is CardKind.JAIL:
         p.jail_cards.append(card)
-        e.events.append(Event("jail_card_kept", i, {"card": card.id}))
+        e.events.add(JAIL_CARD_KEPT, i, (card.id,))
     elif kind is CardKind.MOVE:
         if card.position == e.jail and e.rx.card_move_to_jail_tile_jails:
             turns.send_to_jail(e, p, "card")
@@ -215,13 +192,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
         if card.amount >= 0:
             p.cash += card.amount
             e.bank -= card.amount
-            e.events.append(
-                Event(
-                    "card_money",
-                    i,
-                    {"payer": BANK, "payee": i, "amount": card.amount, "card": card.id},
-                )
-            )
+            e.events.add(CARD_MONEY, i, (BANK, i, card.amount, card.id))
         else:
             yield from endgame.pay(e, p, e._fee_payee(), -card.amount, "card_money", card=card.id)
     elif kind is CardKind.PLAYERS_MONEY:

@@ -8,17 +8,26 @@ from . import actions as A
 from . import deals, endgame, landing
 from .actions import Action
 from .board import Card
-from .events import BANK, Event, fields
+from .events import BANK, shape
 from .state import JAIL_FINE, Decision, Flow, GameEnds, PlayerState
 
 if TYPE_CHECKING:
     from .core import Engine
 
-# shared field names of the most frequent events
-TURN_KEYS = fields("turn")
-ROLLED_KEYS = fields("dice", "total", "double")
-MOVED_KEYS = fields("start", "end", "steps", "via")
-SALARY_KEYS = fields("payer", "payee", "amount", "landed")
+DEED_DEALT = shape("deed_dealt", "position", "payer", "payee", "amount")
+TURN_ENDED = shape("turn_ended")
+TURN_STARTED = shape("turn_started", "turn")
+JAIL_TURN_SKIPPED = shape("jail_turn_skipped")
+LEFT_JAIL = shape("left_jail", "how")
+ROLLED = shape("rolled", "dice", "total", "double")
+ROLL_AGAIN = shape("roll_again", "reason")
+TIMER_RAN_OUT = shape("timer_ran_out")
+JAIL_CARD_USED = shape("jail_card_used", "card")
+STAYED_IN_JAIL = shape("stayed_in_jail", "tries")
+LEFT_PARK = shape("left_park")
+WENT_TO_JAIL = shape("went_to_jail", "reason")
+MOVED = shape("moved", "start", "end", "steps", "via")
+SALARY = shape("salary", "payer", "payee", "amount", "landed")
 
 
 def deal_deeds(e: Engine, count: int) -> None:
@@ -38,18 +47,12 @@ def deal_deeds(e: Engine, count: int) -> None:
             e.bank += cost
             e._set_owner(pos, p.index)
             dealt += 1
-            e.events.append(
-                Event(
-                    "deed_dealt",
-                    p.index,
-                    {"position": pos, "payer": p.index, "payee": BANK, "amount": cost},
-                )
-            )
+            e.events.add(DEED_DEALT, p.index, (pos, p.index, BANK, cost))
 
 
 def after_turn(e: Engine, p: PlayerState) -> None:
     rules = e.rx
-    e.events.append(Event("turn_ended", p.index))
+    e.events.add(TURN_ENDED, p.index, ())
     if e.time_up:
         raise GameEnds("time_up")
     if rules.turn_limit is not None and e.turn_number >= rules.turn_limit:
@@ -76,13 +79,13 @@ def turn(e: Engine, p: PlayerState) -> Flow:
     e.turn_number += 1
     if e._timer_on:
         e.turn_started_at = e.clock()
-    e.events.append(Event.make("turn_started", p.index, TURN_KEYS, (e.turn_number,)))
+    e.events.add(TURN_STARTED, p.index, (e.turn_number,))
     if p.jail_skip > 0:
         p.jail_skip -= 1
-        e.events.append(Event("jail_turn_skipped", p.index, {}))
+        e.events.add(JAIL_TURN_SKIPPED, p.index, ())
         if p.jail_skip == 0:
             p.in_jail = False
-            e.events.append(Event("left_jail", p.index, {"how": "served"}))
+            e.events.add(LEFT_JAIL, p.index, ("served",))
         return
     if p.in_jail and p.jail_cards and rules.jail_card_auto:
         use_jail_card(e, p)
@@ -101,9 +104,7 @@ def turn(e: Engine, p: PlayerState) -> Flow:
             total = sum(dice)
             is_double = len(dice) >= 2 and min(dice) == max(dice)
         p.last_roll = total
-        e.events.append(
-            Event.make("rolled", p.index, ROLLED_KEYS, (list(dice), total, is_double))
-        )
+        e.events.add(ROLLED, p.index, (dice, total, is_double))  # the dice read as a list
         if p.in_jail:
             yield from jail_roll(e, p, total, is_double)
         else:
@@ -118,11 +119,7 @@ def turn(e: Engine, p: PlayerState) -> Flow:
                 yield from landing.land(e, p)
         if p.in_jail or p.bankrupt or not (e._rolled_doubles or e._extra_roll):
             break
-        e.events.append(
-            Event(
-                "roll_again", p.index, {"reason": "double" if e._rolled_doubles else "card"}
-            )
-        )
+        e.events.add(ROLL_AGAIN, p.index, ("double" if e._rolled_doubles else "card",))
     if not rules.auto_end_turn:
         while True:
             action = yield e._post_roll_decisions[p.index]
@@ -137,7 +134,7 @@ def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
         kind = type(action)
         if kind is A.Roll or kind is A.TimerRoll:
             if kind is A.TimerRoll:
-                e.events.append(Event("timer_ran_out", p.index, {}))
+                e.events.add(TIMER_RAN_OUT, p.index, ())
             return
         if kind is A.PayFine:
             yield from endgame.pay(e, p, e._fee_payee(), e.rx.jail_fine or 0, "fine")
@@ -152,12 +149,12 @@ def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
 def release(e: Engine, p: PlayerState, how: str) -> None:
     p.in_jail = False
     p.jail_tries = 0
-    e.events.append(Event("left_jail", p.index, {"how": how}))
+    e.events.add(LEFT_JAIL, p.index, (how,))
 
 
 def use_jail_card(e: Engine, p: PlayerState) -> None:
     card = p.jail_cards.pop(0)
-    e.events.append(Event("jail_card_used", p.index, {"card": card.id}))
+    e.events.add(JAIL_CARD_USED, p.index, (card.id,))
     return_card(e, card)
     release(e, p, "card")
 
@@ -177,7 +174,7 @@ def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
         return
     p.jail_tries += 1
     if rules.max_jail_turns is None or p.jail_tries < rules.max_jail_turns:
-        e.events.append(Event("stayed_in_jail", p.index, {"tries": p.jail_tries}))
+        e.events.add(STAYED_IN_JAIL, p.index, (p.jail_tries,))
         return
     if rules.jail_fine is not None:
         use_card = False
@@ -202,14 +199,14 @@ def send_to_jail(e: Engine, p: PlayerState, reason: str) -> None:
         return
     if p.in_park:
         p.in_park = False
-        e.events.append(Event("left_park", p.index, {}))
+        e.events.add(LEFT_PARK, p.index, ())
     p.position = e.jail
     p.in_jail = True
     p.jail_tries = 0
     p.jail_skip = e.rx.jail_skip_turns
     e._rolled_doubles = False
     e._extra_roll = False
-    e.events.append(Event("went_to_jail", p.index, {"reason": reason}))
+    e.events.add(WENT_TO_JAIL, p.index, (reason,))
 
 
 def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "dice") -> None:
@@ -219,10 +216,8 @@ def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "di
     p.position = new
     if p.in_park and steps:
         p.in_park = False
-        e.events.append(Event("left_park", p.index, {}))
-    e.events.append(
-        Event.make("moved", p.index, MOVED_KEYS, (old, new, steps, via))
-    )
+        e.events.add(LEFT_PARK, p.index, ())
+    e.events.add(MOVED, p.index, (old, new, steps, via))
     if collect and steps > 0 and target >= e.size:
         salary = e.salary
         landed = new == 0
@@ -230,6 +225,4 @@ def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "di
             salary *= e.rx.land_on_start_multiplier
         p.cash += salary
         e.bank -= salary
-        e.events.append(
-            Event.make("salary", p.index, SALARY_KEYS, (BANK, p.index, salary, landed))
-        )
+        e.events.add(SALARY, p.index, (BANK, p.index, salary, landed))

@@ -1,0 +1,199 @@
+"""The compact event store (EventLog): what goes in comes out as the same Event, in every way a
+game's events are read (index, slice, iteration, equality with lists), through undo's
+truncation, save/load and the listeners; a finished game keeps a few bytes per event."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from ugentopoly_widget import Game
+from ugentopoly_widget.engine.bots import HeuristicBot, play_game
+from ugentopoly_widget.engine.events import Event, EventLog, shape
+
+# values of every kind an event field can hold, and the edge of the inline ints (2**29)
+VALUES: list[Any] = [
+    0, 1, -1, 255, 256, 1500, -70_000, 2**29 - 1, 2**29, -(2**29), -(2**29) - 1, 10**30,
+    True, False, None, "bank", "pot", "a card id", "", "bank2",
+    [3, 4], [6, 6, 6], [], [0, 1, 2, 3], ["Ann", "Bob"], [True, 1], list(range(20)),
+    {"properties": [1, 3], "cash": 50, "cards": ["jail"]}, 2.5,
+]
+
+
+def random_event(rng: random.Random) -> Event:
+    fields = rng.sample(["a", "b", "c", "d", "amount", "position", "dice"], rng.randint(0, 4))
+    data = {name: rng.choice(VALUES) for name in fields}
+    player = rng.choice([None, 0, 1, 7, 14])
+    return Event(rng.choice(["rolled", "moved", "x"]), player, data)
+
+
+def same(a: Event, b: Event) -> bool:
+    """Equal, and the same JSON (True is not 1, a list is not a tuple, key order kept)."""
+    return a == b and json.dumps(a.to_dict()) == json.dumps(b.to_dict()) and a.keys == b.keys
+
+
+def test_round_trip_of_every_value_kind() -> None:
+    log = EventLog()
+    events = [Event("k", None, {"v": v}) for v in VALUES] + [Event("turn_ended", 3)]
+    for event in events:
+        log.append(event)
+    assert len(log) == len(events)
+    for k, event in enumerate(events):
+        assert same(log[k], event), (k, log[k], event)
+        assert type(log[k].data["v"] if log[k].keys else None) is type(event.get("v"))
+    assert log[-1].player == 3 and log[-1].data == {} and log[-1].kind == "turn_ended"
+    with pytest.raises(IndexError):
+        log[len(events)]
+    with pytest.raises(IndexError):
+        log[-len(events) - 1]
+
+
+def test_read_values_are_copies_for_the_dice() -> None:
+    """A caller changing the list it read changes nothing in the log."""
+    log = EventLog()
+    dice = shape("rolled", "dice", "total", "double")
+    log.add(dice, 0, ((3, 4), 7, False))  # the engine passes the dice tuple: read as a list
+    first = log[0].data["dice"]
+    assert first == [3, 4] and type(first) is list
+    first.append(99)
+    assert log[0].data["dice"] == [3, 4]
+    assert log[0].to_dict() == {"kind": "rolled", "player": 0, "dice": [3, 4], "total": 7,
+                                "double": False}
+
+
+def test_model_check_against_a_plain_list() -> None:
+    """Random appends, truncations (across the 16-event marks), reads: always as a list."""
+    rng = random.Random(7)
+    log = EventLog()
+    model: list[Event] = []
+    for step in range(3000):
+        op = rng.random()
+        if op < 0.7:
+            event = random_event(rng)
+            if rng.random() < 0.5:
+                log.append(event)
+            else:
+                log.record(event.kind, event.player, event.data)
+            model.append(event)
+        elif op < 0.8:
+            n = rng.randint(0, len(model))
+            del log[n:]
+            del model[n:]
+        elif op < 0.9 and model:
+            a = rng.randint(-len(model), len(model))
+            b = rng.randint(-len(model), len(model))
+            assert log[a:b] == model[a:b]
+            assert log[a:b:2] == model[a:b:2]
+            assert log.since(max(a, 0)) == model[max(a, 0):]
+            k = rng.randrange(len(model))
+            assert same(log[k], model[k]) and log.kind_at(k) == model[k].kind
+        else:
+            assert len(log) == len(model)
+            assert log == model and model == log
+        if step % 500 == 0:
+            assert all(same(x, y) for x, y in zip(log, model, strict=True))
+            assert list(reversed(log)) == list(reversed(model))
+    assert log == model
+    assert all(same(x, y) for x, y in zip(log, model, strict=True))
+
+
+def test_truncation_drops_the_objects_of_the_dropped_events() -> None:
+    log = EventLog()
+    log.record("trade_offered", 0, {"give": {"cash": 1}})
+    log.record("game_started", None, {"players": ["A", "B"]})
+    del log[1:]
+    log.record("game_started", None, {"players": ["C"]})
+    assert [e.data for e in log] == [{"give": {"cash": 1}}, {"players": ["C"]}]
+    del log[0:]
+    assert len(log) == 0 and log == [] and list(log) == []
+    log.append(Event("x", 1, {"n": 10**12}))
+    assert log == [Event("x", 1, {"n": 10**12})]
+
+
+def test_equality_and_refusals() -> None:
+    log = EventLog([Event("a", 0, {"n": 1}), Event("b", None)])
+    assert log == [Event("a", 0, {"n": 1}), Event("b", None)]
+    assert log == (Event("a", 0, {"n": 1}), Event("b", None))
+    assert log != [Event("a", 0, {"n": 2}), Event("b", None)]
+    assert log != [Event("a", 0, {"n": 1})]
+    assert log != "ab" and log != 3
+    assert log == EventLog(list(log))
+    with pytest.raises(TypeError):
+        del log[0]  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        del log[0:1]
+    with pytest.raises(ValueError, match="player"):
+        log.append(Event("a", 15))
+    assert len(log) == 2
+    assert shape("rolled", "dice", "total", "double") == shape("rolled", "dice", "total",
+                                                               "double")
+
+
+def test_true_is_not_one() -> None:
+    """Event equality says True == 1 (Python does); the log keeps which one it was."""
+    log = EventLog([Event("a", 0, {"n": True}), Event("a", 0, {"n": 1})])
+    assert log[0].data["n"] is True and type(log[1].data["n"]) is int
+
+
+def _finished_game(seed: int = 3) -> Game:
+    game = Game("classic", players=4, seed=seed, options={"turn_limit": 2000})
+    play_game(game, [HeuristicBot(seed=seed * 10 + k) for k in range(4)])
+    assert game.is_over
+    return game
+
+
+def test_a_finished_game_keeps_a_few_bytes_per_event() -> None:
+    game = _finished_game()
+    log = game.events
+    assert isinstance(log, EventLog) and len(log) > 500
+    # about 4.5 codes of 4 bytes per event, plus one mark per 16 events
+    assert log.nbytes() / len(log) < 24
+    kinds = {e.kind for e in log}
+    assert {"rolled", "moved", "turn_started", "game_over"} <= kinds
+
+
+def test_the_log_reads_back_as_the_save_file_events() -> None:
+    """Save/load: the loaded game's events are the same, in dict form too."""
+    game = _finished_game(4)
+    loaded = Game.from_json(game.to_json())
+    assert loaded.events == game.events
+    assert [e.to_dict() for e in loaded.events] == [e.to_dict() for e in game.events]
+    again = [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in game.events]
+    assert game.events == again
+
+
+def test_listeners_get_each_actions_new_events_and_they_add_up_to_the_log() -> None:
+    game = Game("classic", players=3, seed=11, options={"turn_limit": 60})
+    batches: list[list[Event]] = []
+    game.on_events(batches.append)
+    start = len(game.events)
+    returned: list[Event] = []
+    bots = [HeuristicBot(seed=k) for k in range(3)]
+    while not game.is_over:
+        returned += game.apply(bots[game.decision.player or 0].choose(game))
+    assert all(type(b) is list for b in batches)
+    flat = [e for batch in batches for e in batch]
+    assert flat == returned == game.events[start:]
+    assert len(flat) > 100
+
+
+def test_undo_truncates_the_log_and_play_goes_on() -> None:
+    """An undo (checkpoint restore: ``del events[n:]``) gives back exactly the events before the
+    undone decision; replaying the same decision gives the same events again."""
+    game = Game("classic", players=2, seed=5, options={"turn_limit": 400})
+    bots = [HeuristicBot(seed=1), HeuristicBot(seed=2)]
+    undone = 0
+    while not game.is_over and undone < 40:
+        before = list(game.events)
+        action = bots[game.decision.player or 0].choose(game)
+        new = game.apply(action)
+        if game.can_undo():
+            game.undo()
+            assert game.events == before and len(game.events) == len(before)
+            assert game.apply(action) == new
+            undone += 1
+        assert game.events == before + new
+    assert undone >= 20
