@@ -113,6 +113,23 @@ def test_truncation_drops_the_objects_of_the_dropped_events() -> None:
     assert log == [Event("x", 1, {"n": 10**12})]
 
 
+def test_events_read_before_a_truncation_keep_their_values() -> None:
+    """Events decode their fields lazily; what the log does afterwards (undo's truncation, new
+    events, new objects in the same slots) never changes an Event already handed out."""
+    log = EventLog()
+    for k in range(40):
+        log.record("x", k % 4, {"n": k * 1000, "o": {"k": k}, "dice": [k % 6 + 1, 2]})
+    kept = log[10:]  # not decoded yet
+    one = log[25]
+    del log[5:]
+    for k in range(40):
+        log.record("y", 0, {"n": -k, "o": ["other"], "dice": [6, 6]})
+    assert [e.data["n"] for e in kept] == [k * 1000 for k in range(10, 40)]
+    assert [e.data["o"] for e in kept] == [{"k": k} for k in range(10, 40)]
+    assert one == Event("x", 1, {"n": 25_000, "o": {"k": 25}, "dice": [2, 2]})
+    assert log[5].kind == "y" and log[5].data == {"n": 0, "o": ["other"], "dice": [6, 6]}
+
+
 def test_equality_and_refusals() -> None:
     log = EventLog([Event("a", 0, {"n": 1}), Event("b", None)])
     assert log == [Event("a", 0, {"n": 1}), Event("b", None)]

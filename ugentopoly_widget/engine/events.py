@@ -14,15 +14,17 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import Any, Final, overload
+
+from mypy_extensions import mypyc_attr
 
 BANK = "bank"
 POT = "pot"
 
 Party = int | str  # a player index, BANK or POT
 
-_KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}  # one shared tuple per set of field names
-_NO_FIELDS: tuple[Any, ...] = ()
+_KEYS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}  # one shared tuple per set of field names
+_NO_FIELDS: Final[tuple[Any, ...]] = ()
 
 
 def fields(*names: str) -> tuple[str, ...]:
@@ -30,23 +32,34 @@ def fields(*names: str) -> tuple[str, ...]:
     return _KEYS.setdefault(names, names)
 
 
+# Events hold plain values, never an object that refers back to them: no cycles to collect
+# (compiled, they skip the garbage collector's tracking: a full read of a log makes thousands).
+@mypyc_attr(acyclic=True)
 class Event:
-    """One thing that happened. ``kind`` names it; ``data`` holds its JSON-ready fields."""
+    """One thing that happened. ``kind`` names it; ``data`` holds its JSON-ready fields.
 
-    __slots__ = ("kind", "player", "keys", "values")
+    An Event read from an :class:`EventLog` decodes its field values when first asked for
+    them: a reader that looks only at ``kind`` and ``player`` (most scans do) pays for neither.
+    """
+
+    __slots__ = ("kind", "player", "keys", "_values", "_codes", "_at", "_objs")
 
     def __init__(self, kind: str, player: int | None = None,
                  data: dict[str, Any] | None = None) -> None:
         # A plain dict argument, not **kwargs: events are made on the hot path of simulations.
         self.kind = kind
         self.player = player
+        # where the values are still encoded (see EventLog._read): a private copy of the codes
+        self._codes: list[int] | None = None
+        self._at = 0
+        self._objs: list[Any] | None = None
         if data:
             keys = tuple(data)
             self.keys: tuple[str, ...] = _KEYS.setdefault(keys, keys)
-            self.values: tuple[Any, ...] = tuple(data.values())
+            self._values: tuple[Any, ...] | None = tuple(data.values())
         else:
             self.keys = _NO_FIELDS
-            self.values = _NO_FIELDS
+            self._values = _NO_FIELDS
 
     @staticmethod
     def make(kind: str, player: int | None, keys: tuple[str, ...], values: tuple[Any, ...]
@@ -54,8 +67,21 @@ class Event:
         """An event from shared field names (see :func:`fields`) and its values, no dict."""
         event = Event(kind, player)
         event.keys = keys
-        event.values = values
+        event._values = values
         return event
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """The field values, in the order of ``keys``."""
+        values = self._values
+        if values is None:
+            codes = self._codes
+            objs = self._objs
+            assert codes is not None and objs is not None
+            values = self._values = _decode_values(codes, self._at, len(self.keys), objs)
+            self._codes = None  # the block of codes it came from can go
+            self._objs = None
+        return values
 
     @property
     def data(self) -> dict[str, Any]:
@@ -106,10 +132,10 @@ class Event:
 
 # A shape is a kind with its field names, numbered in the order first used (process-wide; the
 # numbers never leave the process: saves and digests hold events in dict form).
-_SHAPE_KIND: list[str] = []
-_SHAPE_KEYS: list[tuple[str, ...]] = []
-_SHAPE_IDS: dict[tuple[str, tuple[str, ...]], int] = {}
-PLAYER_SPAN = 16  # header = shape * PLAYER_SPAN + player + 1 (0: no player); games have <= 8
+_SHAPE_KIND: Final[list[str]] = []
+_SHAPE_KEYS: Final[list[tuple[str, ...]]] = []
+_SHAPE_IDS: Final[dict[tuple[str, tuple[str, ...]], int]] = {}
+PLAYER_SPAN: Final = 16  # header = shape << 4 | player + 1 (0: no player); games have <= 8
 
 
 def shape(kind: str, *names: str) -> int:
@@ -136,13 +162,16 @@ def _shape_of(kind: str, keys: tuple[str, ...]) -> int:
 # "bank", card ids or reasons, and short int sequences such as the dice, kept as tuples and
 # handed out as new lists), 2 an object kept by the log itself (anything else: trade offers,
 # name lists, huge numbers).
-_INT_LIMIT = 1 << 29
-_CONSTS: list[Any] = [None, True, False]
-_CONST_IDS: dict[Any, int] = {}  # str and tuple-of-int keys only (True == 1 must not collide)
-_MAX_CONSTS = 1 << 16  # past this (hostile inputs, endless new card ids) values go to the log
-_NONE_CODE, _TRUE_CODE, _FALSE_CODE = 1, 5, 9
-_TAIL = 256  # codes gathered in a list before they go to the array (one call, not one each)
-_MARK = 16  # every 16th event's offset is kept: reading event i walks at most 15 headers
+_INT_LIMIT: Final = 1 << 29
+_CONSTS: Final[list[Any]] = [None, True, False]
+_CONST_IDS: Final[dict[Any, int]] = {}  # str and int-tuple keys only (True == 1 must not meet)
+_MAX_CONSTS: Final = 1 << 16  # past this (hostile input, endless new card ids): kept per log
+_NONE_CODE: Final = 1  # _CONSTS[0] << 2 | 1
+_TRUE_CODE: Final = 5
+_FALSE_CODE: Final = 9
+_TAIL: Final = 256  # codes gathered in a list before they go to the array (one call, not one each)
+_MARK: Final = 16  # every 16th event's offset is kept: reading event i walks at most 15 headers
+_BLOCK: Final = 256  # events made at a time by iteration
 
 
 def _const_code(value: Any) -> int:
@@ -159,6 +188,22 @@ def _const_code(value: Any) -> int:
 
 def _small_ints(values: Sequence[Any]) -> bool:
     return len(values) <= 8 and all(type(v) is int and -1024 <= v <= 1024 for v in values)
+
+
+def _decode_values(codes: list[int], at: int, width: int, objs: list[Any]) -> tuple[Any, ...]:
+    consts = _CONSTS
+    items: list[Any] = []
+    for k in range(at, at + width):
+        code = codes[k]
+        tag = code & 3
+        if tag == 0:
+            items.append(code >> 2)
+        elif tag == 1:
+            value = consts[code >> 2]
+            items.append(list(value) if type(value) is tuple else value)
+        else:
+            items.append(objs[code >> 2])
+    return tuple(items)
 
 
 class EventLog(Sequence[Event]):
@@ -190,9 +235,9 @@ class EventLog(Sequence[Event]):
         if count & (_MARK - 1) == 0:
             self._marks.append(len(self._codes) + len(tail))
         if player is None:
-            tail.append(shape * PLAYER_SPAN)
+            tail.append(shape << 4)
         elif 0 <= player < PLAYER_SPAN - 1:
-            tail.append(shape * PLAYER_SPAN + player + 1)
+            tail.append((shape << 4) + player + 1)
         else:
             raise ValueError(f"an event's player must be 0..{PLAYER_SPAN - 2}, not {player}")
         for v in values:
@@ -265,8 +310,7 @@ class EventLog(Sequence[Event]):
             k += count
         if not 0 <= k < count:
             raise IndexError("event index out of range")
-        self.flush()
-        return self._decode(self._offset(k))
+        return self._read(k, k + 1)[0]
 
     def since(self, start: int) -> list[Event]:
         """The events from index `start` on, as a new list (``log[start:]``)."""
@@ -274,17 +318,16 @@ class EventLog(Sequence[Event]):
 
     def __iter__(self) -> Iterator[Event]:
         count = self._count
-        self.flush()
-        codes = self._codes
-        off = 0
-        for _ in range(count):
-            yield self._decode(off)
-            off += 1 + len(_SHAPE_KEYS[codes[off] // PLAYER_SPAN])
+        start = 0
+        while start < count:  # a block at a time: memory stays flat for a long game
+            stop = min(count, start + _BLOCK)
+            yield from self._read(start, stop)
+            start = stop
 
     def __reversed__(self) -> Iterator[Event]:
         k = self._count
         while k > 0:
-            block = (k - 1) // _MARK * _MARK
+            block = max(0, k - _BLOCK)
             yield from reversed(self._read(block, k))
             k = block
 
@@ -293,47 +336,51 @@ class EventLog(Sequence[Event]):
         if not 0 <= index < self._count:
             raise IndexError("event index out of range")
         self.flush()
-        return _SHAPE_KIND[self._codes[self._offset(index)] // PLAYER_SPAN]
+        return _SHAPE_KIND[self._codes[self._offset(index)] >> 4]
 
     def _read(self, start: int, stop: int) -> list[Event]:
-        out: list[Event] = []
+        """Events start..stop-1 (0 <= start, stop <= len) as new Event objects."""
         if start >= stop:
-            return out
+            return []
         self.flush()
         codes = self._codes
-        off = self._offset(start)
-        for _ in range(stop - start):
-            out.append(self._decode(off))
-            off += 1 + len(_SHAPE_KEYS[codes[off] // PLAYER_SPAN])
-        return out
+        end = self._offset(stop) if stop < self._count else len(codes)
+        # One C-level copy of the codes to a list, then a tight loop (no per-code array calls).
+        return self._decode(codes[self._offset(start):end].tolist(), stop - start)
 
     def _offset(self, index: int) -> int:
         """Where event `index` (< len) starts in the flushed codes."""
         codes = self._codes
+        shapes = _SHAPE_KEYS
         off: int = self._marks[index // _MARK]
         for _ in range(index % _MARK):
-            off += 1 + len(_SHAPE_KEYS[codes[off] // PLAYER_SPAN])
+            head: int = codes[off]
+            off += 1 + len(shapes[head >> 4])
         return off
 
-    def _decode(self, off: int) -> Event:
-        codes = self._codes
-        head: int = codes[off]
-        number = head // PLAYER_SPAN
-        who = head % PLAYER_SPAN
-        keys = _SHAPE_KEYS[number]
-        values: list[Any] = []
-        for k in range(1, len(keys) + 1):
-            values.append(self._value(codes[off + k]))
-        return Event.make(_SHAPE_KIND[number], who - 1 if who else None, keys, tuple(values))
-
-    def _value(self, code: int) -> Any:
-        tag = code & 3
-        if tag == 0:
-            return code >> 2
-        if tag == 1:
-            value = _CONSTS[code >> 2]
-            return list(value) if type(value) is tuple else value
-        return self._objs[code >> 2]
+    def _decode(self, chunk: list[int], count: int) -> list[Event]:
+        """Events from a private copy of their codes: kind and player now, values when read
+        (the copy, and the object list as it is now, stay with the events that need them)."""
+        kinds = _SHAPE_KIND
+        shapes = _SHAPE_KEYS
+        objs = self._objs
+        out: list[Event] = []
+        i = 0
+        for _ in range(count):
+            head = chunk[i]
+            number = head >> 4
+            who = head & 15
+            event = Event(kinds[number], who - 1 if who else None)
+            keys = shapes[number]
+            if keys:
+                event.keys = keys
+                event._values = None
+                event._codes = chunk
+                event._at = i + 1
+                event._objs = objs
+            out.append(event)
+            i += 1 + len(keys)
+        return out
 
     # ------------------------------------------------------------------ undo
 
@@ -356,12 +403,14 @@ class EventLog(Sequence[Event]):
         off = cut
         end = len(codes)
         while off < end:
-            n = len(_SHAPE_KEYS[codes[off] // PLAYER_SPAN])
+            head: int = codes[off]
+            n = len(_SHAPE_KEYS[head >> 4])
             for k in range(off + 1, off + 1 + n):
                 if codes[k] & 3 == 2:
                     first_obj = min(first_obj, codes[k] >> 2)
             off += 1 + n
-        del self._objs[first_obj:]
+        if first_obj < len(self._objs):  # a new list: events read before may still decode
+            self._objs = self._objs[:first_obj]
         del codes[cut:]
         del self._marks[(count + _MARK - 1) // _MARK:]
         self._count = count
@@ -374,16 +423,14 @@ class EventLog(Sequence[Event]):
     def __eq__(self, other: object) -> bool:
         if other is self:
             return True
-        # one type at a time: mypyc mis-narrows isinstance() with a tuple of types here
-        theirs: Sequence[Any]
+        # EventLog apart: compiled by mypyc, isinstance("ab", (EventLog, list, tuple)) is True
         if isinstance(other, EventLog):
-            theirs = other
-        elif isinstance(other, list):
-            theirs = other
-        elif isinstance(other, tuple):
-            theirs = other
-        else:
-            return NotImplemented
+            return self._equal(other)
+        if isinstance(other, (list, tuple)):
+            return self._equal(other)
+        return NotImplemented
+
+    def _equal(self, theirs: Sequence[Any]) -> bool:
         if len(theirs) != self._count:
             return False
         return all(a == b for a, b in zip(self, theirs, strict=True))
