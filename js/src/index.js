@@ -12,6 +12,7 @@ import { renderLegend, renderOdds } from "./odds.js";
 import { Lobby } from "./lobby.js";
 import { renderActions, renderStatus, renderStrip, renderTileCard, TradeDialog, tileName } from "./panels.js";
 import { Tabs } from "./tabs.js";
+import { LogFeed } from "./logfeed.js";
 import { gameOver } from "./gameover.js";
 import { icon } from "./tokens.js";
 
@@ -53,9 +54,8 @@ function render({ model, el }) {
   let wantLobby = false;
   let lastRolls = null;
   let diceTimer = null;
-  let logLang = null;
-  let logLines = [];
-  let logRendered = 0;
+  const logFeed = new LogFeed();
+  let logDrawn = { resets: -1, next: 0 };
   let tickSentFor = null;
   let lastTickAt = -1e9;
   let stateAt = performance.now();
@@ -364,30 +364,28 @@ function render({ model, el }) {
     });
   }
 
+  // The lines arrive through `logFeed` (on every state, see "change:state"); this draws the
+  // lines the list does not show yet, or all of them after the feed replaced its lines.
   function drawLog() {
-    const state = get("state") || {};
-    const log = state.log;
-    if (!log) return;
-    const L = state.lang || lang();
-    if (logLang !== L || log.total < logLines.length || log.start > logLines.length) {
-      // language switched, undo, or a gap: start again from the tail we were sent
-      logLang = L;
-      logLines = [];
+    if (logDrawn.resets !== logFeed.resets) {
       replace(logList);
-      logList.start = log.start + 1;
-      for (let k = 0; k < log.lines.length; k++) logLines[log.start + k] = log.lines[k];
-      logRendered = log.start;
-    } else {
-      for (let k = 0; k < log.lines.length; k++) logLines[log.start + k] = log.lines[k];
+      logList.start = logFeed.first + 1;
+      logDrawn = { resets: logFeed.resets, next: logFeed.first };
     }
+    const from = Math.max(logDrawn.next, logFeed.first);
+    if (from >= logFeed.next) return;
     const frag = document.createDocumentFragment();
-    for (let i = logRendered; i < logLines.length; i++) {
-      frag.appendChild(h("li", { "data-ugw-log": String(i), text: logLines[i] ?? "" }));
+    for (let i = from; i < logFeed.next; i++) {
+      frag.appendChild(h("li", { "data-ugw-log": String(i), text: logFeed.lines[i - logFeed.first] ?? "" }));
     }
-    logRendered = logLines.length;
+    logDrawn.next = logFeed.next;
     logList.appendChild(frag);
     while (logList.childElementCount > 1000) { logList.removeChild(logList.firstChild); logList.start += 1; }
     scrollLog();
+  }
+  function takeLog() {
+    const log = (get("state") || {}).log;
+    if (logFeed.take(log, performance.now())) send({ type: "log" });
   }
 
   // Newest line in view: stick to the bottom unless the reader scrolled up.
@@ -555,7 +553,6 @@ function render({ model, el }) {
       boardView.setHeat(get("heat"));
       drawOdds();
       boardView.highlight(null);
-      logLang = null;
       drawnCard = null;
       prevPositions = null;
       lastSeq = null;
@@ -594,7 +591,11 @@ function render({ model, el }) {
     // new game has the same board, so its change event cannot be relied on).
     if (pending && pending.kind === "setup" && wantLobby && inGame()) { wantLobby = false; trade.hide(); }
     pending = null;
+    takeLog(); // every state's lines, also while the lobby is up
     draw();
+  });
+  on("msg:custom", (msg) => {
+    if (msg && msg.type === "log" && logFeed.reply(msg)) drawLog();
   });
   on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
   on("change:lang", () => { boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds(); });
@@ -622,6 +623,7 @@ function render({ model, el }) {
   }, 250);
   lastErrorN = (get("error") || {}).n ?? null; // an old error is not news for a new view
   lobby.shownError = lastErrorN;
+  takeLog(); // a view opened later asks for the lines it missed
   draw();
 
   return () => {
