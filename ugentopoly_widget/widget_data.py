@@ -90,11 +90,12 @@ def board_data(game: Game) -> dict[str, Any]:
             entry["amount"] = tile.amount
             entry["percent"] = tile.percent
         tiles.append(entry)
+    # every card's text in both languages: a drawn card and the trade dialog's jail cards are
+    # shown in the view's language, also after a switch (a state only names the card)
     cards = {
         card.id: {"deck": deck.kind, **{lang: board.text(card.id, lang) for lang in LANGS}}
         for deck in board.decks.values()
         for card in deck.cards
-        if card.kind.value == "JAIL"
     }
     titled = any("board.name" in table for table in board.names.values())
     return {

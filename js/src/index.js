@@ -42,6 +42,12 @@ function signed(n) {
   return `${n > 0 ? "+" : "−"}${money(Math.abs(n))}`;
 }
 
+// A card's text in language L: from board_data (every card, both languages), else as sent.
+function cardText(board, card, L) {
+  const texts = board && board.cards && board.cards[card.id];
+  return (texts && (texts[L] || texts.en)) || card.text || card.id;
+}
+
 function reducedMotion() {
   return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
@@ -67,6 +73,7 @@ function render({ model, el }) {
   let holdUntil = 0; // narration pause before a turn that ended by itself hands over
   let holdTimer = null;
   let drawnCard = null;
+  let narrated = null; // {last, state, board} of the narration line shown
   let manageOpen = false;
   let disconnected = false;
   let floats = null; // money floats of the last action, added once the strip is drawn
@@ -329,7 +336,7 @@ function render({ model, el }) {
       h("div", { class: "ugw-drawn-head" }, h("span", { text: `${t(L, `deck_${drawnCard.deck}`)}${who ? ` · ${who.name}` : ""}` }),
         h("button", { type: "button", class: "ugw-close", "data-ugw": "drawn-card-close", "aria-label": t(L, "dismiss"), text: "×",
           onclick: () => { drawnCard = null; drawTable(); } })),
-      h("div", { class: "ugw-drawn-text", text: drawnCard.text || drawnCard.id }));
+      h("div", { class: "ugw-drawn-text", text: cardText(get("board_data"), drawnCard, L) }));
   }
 
   function drawCenter() {
@@ -477,6 +484,24 @@ function render({ model, el }) {
   // Narration of the last action: dice settle, the token hops, the landed tile lights up, money
   // changes float over the players' cash, a drawn card lies face up in the centre, and a short
   // pause (turn_pause seconds) before a turn that ended by itself hands over.
+  // The narration line of the last action, in language L (drawn again after a switch).
+  function narrationWords(last, state, board, L) {
+    const words = [];
+    const actor = state.players[last.actor];
+    if (last.dice && actor) words.push(`${actor.name} ${t(L, "rolled")} ${last.dice.join(" + ")} = ${last.dice.reduce((a, b) => a + b, 0)}`);
+    for (const [p, , end] of last.moves || []) {
+      const who = state.players[p];
+      if (who) words.push(`${who.name} ${t(L, "moves_to")} ${tileName(board, end, L)}`);
+    }
+    for (const p of last.jail || []) if (state.players[p]) words.push(`${state.players[p].name} ${t(L, "goes_to_jail")}`);
+    if (last.card) words.push(`${t(L, "card")}: ${cardText(board, last.card, L)}`);
+    for (const [p, delta] of last.money || []) if (state.players[p]) words.push(`${state.players[p].name} ${signed(delta)}`);
+    return words;
+  }
+  function showNarration(words, L) {
+    narrationEl.textContent = words.filter((w) => !w.startsWith(`${t(L, "card")}:`)).join(" · ");
+  }
+
   function narrate(state, board) {
     const last = state.last;
     const L = lang();
@@ -506,18 +531,11 @@ function render({ model, el }) {
       }
     };
     // words for the narration line and for screen readers (aria-live), in the current language
-    const words = [];
-    const actor = state.players[last.actor];
-    if (last.dice && actor) words.push(`${actor.name} ${t(L, "rolled")} ${last.dice.join(" + ")} = ${last.dice.reduce((a, b) => a + b, 0)}`);
-    for (const [p, , end] of moves) {
-      const who = state.players[p];
-      if (who) words.push(`${who.name} ${t(L, "moves_to")} ${tileName(board, end, L)}`);
-    }
-    for (const p of last.jail || []) if (state.players[p]) words.push(`${state.players[p].name} ${t(L, "goes_to_jail")}`);
-    if (last.card) words.push(`${t(L, "card")}: ${last.card.text || last.card.id}`);
-    for (const [p, delta] of last.money || []) if (state.players[p]) words.push(`${state.players[p].name} ${signed(delta)}`);
-    narrationEl.textContent = words.filter((w) => !w.startsWith(`${t(L, "card")}:`)).join(" · ");
+    narrated = { last, state, board };
+    const words = narrationWords(last, state, board, L);
+    showNarration(words, L);
     announce.textContent = words.map((w) => (/[.!?]$/.test(w) ? w : `${w}.`)).join(" ");
+    const actor = state.players[last.actor];
     // the pause before an automatic hand-over, for people (bots have their own pace)
     const pause = Number(get("turn_pause")) || 0;
     const seat = actor && actor.seat ? actor.seat : "person";
@@ -554,6 +572,7 @@ function render({ model, el }) {
       drawOdds();
       boardView.highlight(null);
       drawnCard = null;
+      narrated = null;
       prevPositions = null;
       lastSeq = null;
     }
@@ -598,7 +617,10 @@ function render({ model, el }) {
     if (msg && msg.type === "log" && logFeed.reply(msg)) drawLog();
   });
   on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
-  on("change:lang", () => { boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds(); });
+  on("change:lang", () => {
+    boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds();
+    if (narrated) showNarration(narrationWords(narrated.last, narrated.state, narrated.board, lang()), lang());
+  });
   on("change:heat", () => { boardView.setHeat(get("heat")); drawCenter(); drawOdds(); });
   on("change:stats", () => {
     const stats = get("stats") || {};
