@@ -5,6 +5,7 @@
     python benchmarks/bench_engine.py --baseline ../wt-base   # add an old checkout's figures
     python benchmarks/bench_engine.py --cases turns      # only the player-turns/s table
     python benchmarks/bench_engine.py --cases undo,load,memory,widget
+    UGENTOPOLY_PURE=1 python benchmarks/bench_engine.py --memory-profile   # memory by line
 
 Every figure is measured in a fresh subprocess per variant and case, the variants of one case
 one after the other, so ratios hold on a shared, noisy machine (absolute figures drift with the
@@ -140,6 +141,7 @@ def work_memory(games: int) -> dict[str, Any]:
     Game("classic", players=4, seed=0)  # imports, caches and shared actions made beforehand
     sizes = []
     events = 0
+    log_bytes = 0
     tracemalloc.start()
     for seed in range(games):
         gc.collect()
@@ -149,10 +151,39 @@ def work_memory(games: int) -> dict[str, Any]:
         gc.collect()
         sizes.append(tracemalloc.get_traced_memory()[0] - before)
         events += len(game.events)
+        log_bytes += getattr(game.events, "nbytes", lambda: 0)()  # the compact event log
         del game
     tracemalloc.stop()
     return {"value": sum(sizes) / len(sizes) / 1024, "unit": "KB/game",
-            "events/game": events / games}
+            "events/game": events / games, "log bytes/event": round(log_bytes / events, 1)}
+
+
+def memory_profile(games: int, top: int = 25) -> None:
+    """Where a finished classic game's memory goes, by source line (tracemalloc). Run it with
+    UGENTOPOLY_PURE=1 to see engine lines: compiled code is charged to its Python caller."""
+    import gc
+    import tracemalloc
+
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.engine.bots import play_game
+
+    Game("classic", players=4, seed=0)
+    kept = []
+    gc.collect()
+    tracemalloc.start(3)
+    before = tracemalloc.take_snapshot()
+    for seed in range(games):
+        game = Game("classic", players=4, seed=seed, options={"turn_limit": 2000})
+        play_game(game, _bots("heuristic", seed, 4))
+        kept.append(game)
+    gc.collect()
+    stats = tracemalloc.take_snapshot().compare_to(before, "lineno")
+    total = sum(s.size_diff for s in stats)
+    print(f"engine: {engine_kind()}; {total / games / 1024:.1f} KB per finished game, "
+          f"{sum(len(g.events) for g in kept) / games:.0f} events per game")
+    for stat in stats[:top]:
+        print(f"{stat.size_diff / games / 1024:8.1f} KB {stat.count_diff / games:8.0f} objects"
+              f"  {stat.traceback[0]}")
 
 
 def work_widget_play_bots(games: int) -> dict[str, Any]:
@@ -260,8 +291,13 @@ def main() -> None:
     parser.add_argument("--cases", default="turns,undo,load,memory,widget",
                         help="comma list of: turns, undo, load, memory, widget, or case names")
     parser.add_argument("--variants", default=None, help="comma list of compiled,pure,base")
+    parser.add_argument("--memory-profile", action="store_true",
+                        help="print where a finished game's memory goes, by line, and stop")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.memory_profile:
+        memory_profile(5 if args.quick else 10)
+        return
     if args.worker:
         result = worker(args.worker, args.quick)
         result["engine"] = engine_kind()
