@@ -142,9 +142,19 @@ def test_equality_and_refusals() -> None:
         del log[0]  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         del log[0:1]
+    for _ in range(14):  # a refused event at a mark boundary (the 16th) writes nothing
+        log.append(Event("b", None))
     with pytest.raises(ValueError, match="player"):
         log.append(Event("a", 15))
-    assert len(log) == 2
+    with pytest.raises(ValueError, match="player"):
+        log.append(Event("a", -1))
+    assert len(log) == 16
+    for n in range(30):
+        log.append(Event("c", 2, {"n": n}))
+    assert log[15] == Event("b", None)
+    assert log[16:] == [Event("c", 2, {"n": n}) for n in range(30)]
+    assert [log[k] for k in range(16, 46)] == log[16:]
+    del log[2:]
     assert shape("rolled", "dice", "total", "double") == shape("rolled", "dice", "total",
                                                                "double")
 

@@ -230,16 +230,17 @@ class EventLog(Sequence[Event]):
 
     def add(self, shape: int, player: int | None, values: tuple[Any, ...]) -> None:
         """Record an event of `shape` (see :func:`shape`) with its values in field order."""
+        if player is None:
+            head = shape << 4
+        elif 0 <= player < PLAYER_SPAN - 1:
+            head = (shape << 4) + player + 1
+        else:  # refused before anything is written
+            raise ValueError(f"an event's player must be 0..{PLAYER_SPAN - 2}, not {player}")
         tail = self._tail
         count = self._count
         if count & (_MARK - 1) == 0:
             self._marks.append(len(self._codes) + len(tail))
-        if player is None:
-            tail.append(shape << 4)
-        elif 0 <= player < PLAYER_SPAN - 1:
-            tail.append((shape << 4) + player + 1)
-        else:
-            raise ValueError(f"an event's player must be 0..{PLAYER_SPAN - 2}, not {player}")
+        tail.append(head)
         for v in values:
             if type(v) is int:
                 n: int = v
