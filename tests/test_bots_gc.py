@@ -9,7 +9,12 @@ import pytest
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine.actions import Action
-from ugentopoly_widget.engine.bots import GC_YOUNG_THRESHOLD, RandomBot, play_game
+from ugentopoly_widget.engine.bots import (
+    GC_YOUNG_THRESHOLD,
+    FewerCollections,
+    RandomBot,
+    play_game,
+)
 
 
 class Watching(RandomBot):
@@ -61,3 +66,26 @@ def test_a_higher_threshold_set_by_the_user_is_left_alone(
     play_game(game, [Watching(1, seen), Watching(2, seen)], max_actions=100)
     assert set(seen) == {10 * GC_YOUNG_THRESHOLD}
     assert gc.get_threshold() == (10 * GC_YOUNG_THRESHOLD, 5, 5)
+
+
+def test_simulations_that_sample_net_worth_collect_less_often_too(
+    threshold: tuple[int, int, int],
+) -> None:
+    from ugentopoly_widget.simulation.worker import _NetWorthSampler, _play
+
+    seen: list[int] = []
+    rows: list[object] = []
+    game = Game("classic", players=2, seed=4, options={"turn_limit": 40})
+    sampler = _NetWorthSampler(0, 5, ["a", "b"], rows)  # type: ignore[arg-type]
+    _play(game, [Watching(1, seen), Watching(2, seen)], 5_000, sampler)
+    assert rows and len(seen) > 20 and set(seen) == {GC_YOUNG_THRESHOLD}
+    assert gc.get_threshold() == threshold
+
+
+def test_fewer_collections_nests_and_restores(threshold: tuple[int, int, int]) -> None:
+    with FewerCollections():
+        assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
+        with FewerCollections():
+            assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
+        assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
+    assert gc.get_threshold() == threshold
