@@ -506,20 +506,40 @@ class Game:
         engine.replaying = True
         pending = sorted((i for i in injections if i[0] >= start), key=lambda item: item[0])
         every = engine.checkpoint_every
+        # The common case inline (no clock, nobody listening): what _apply_valid does, without
+        # its per-action set-up. A replay that fails is thrown away, so no rebuild on a fault.
+        lean = not self._timed and not self._listeners
+        chance, check, send = engine.chance, engine.check_legal, engine.apply_checked
+        keep_action, keep_undoable = self._actions.append, self._undoable.append
+        time_up, timer_roll = A.TimeUp, A.TimerRoll
+        # the index of the next action that needs the full path: a testing step or the capture
+        capture_index = capture[0] - 1 if capture is not None else -1
+        stop = min(pending[0][0] if pending else len(actions),
+                   capture_index if capture_index >= start else len(actions))
         k = 0
         try:
             for index, action in enumerate(actions[start:] if start else actions, start):
+                kind = type(action)
+                if index < stop and lean and kind is not time_up:
+                    check(action)
+                    chance.used = False
+                    send(action)
+                    keep_action(action)
+                    keep_undoable(not chance.used and kind is not timer_roll)
+                    continue
                 while k < len(pending) and pending[k][0] <= index:
                     self._replay_injection(pending[k][1], pending[k][2])
                     k += 1
                 if capture is not None and index + 1 == capture[0]:
                     engine.checkpoint_every = max(1, capture[1])  # taken inside this action
-                if type(action) is A.TimeUp:
+                if kind is time_up:
                     self._apply_system(action)
                 else:
-                    engine.check_legal(action)
+                    check(action)
                     self._apply_valid(action)
                 engine.checkpoint_every = every
+                stop = min(pending[k][0] if k < len(pending) else len(actions),
+                           capture_index if capture_index > index else len(actions))
             while k < len(pending):
                 self._replay_injection(pending[k][1], pending[k][2])
                 k += 1

@@ -21,13 +21,15 @@ from .rules import get_profile, option_problem
 from .savefile import check_payload, check_record, decode_actions, save_digest
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .board import Board
     from .game import Game
 
 Verify = Literal["checkpoint", "replay"]
 VERIFY_MODES = ("checkpoint", "replay")
 
-__all__ = ["VERIFY_MODES", "Verify", "game_from_record", "load_history", "load_payload"]
+__all__ = ["VERIFY_MODES", "Verify", "game_from_record", "load_history", "load_payload",
+           "resume"]
 
 
 def game_from_record(cls: type[Game], record: Any, clock: Callable[[], float] | None) -> Game:
@@ -88,15 +90,7 @@ def load_payload(cls: type[Game], payload: Any, clock: Callable[[], float] | Non
     if checkpoint is None:
         game._replay_actions(actions, injections)
     else:
-        savestate.restore(game._engine, checkpoint, len(actions))
-        applied: int = checkpoint["applied"]
-        game._actions = actions[:applied]
-        game._undoable = [False] * applied
-        if applied:
-            game._undoable[-1] = checkpoint["undoable_before"]
-        game._events_before = checkpoint["events"]
-        game._history = checkpoint
-        game._replay_actions(actions, injections, start=applied)
+        resume(game, checkpoint, actions, injections)
     if payload["version"] == 2:
         expected = save_digest(record, payload["elapsed_seconds"], game.digest())
     else:
@@ -110,6 +104,23 @@ def load_payload(cls: type[Game], payload: Any, clock: Callable[[], float] | Non
         load_history(game)
     game._engine.started_at = game._clock() - float(payload["elapsed_seconds"])
     return game
+
+
+def resume(game: Game, checkpoint: Any, actions: list[Action],
+           injections: list[tuple[int, str, Any]]) -> None:
+    """Put a game fresh from its record's setup in the state of a saved checkpoint (checked),
+    then replay the record's actions and testing steps after it (each checked)."""
+    savestate.restore(game._engine, checkpoint, len(actions))
+    applied: int = checkpoint["applied"]
+    game._actions = actions[:applied]
+    # the testing steps before it are in the checkpoint's state; the record keeps them
+    game._injections = [step for step in injections if step[0] < applied]
+    game._undoable = [False] * applied
+    if applied:
+        game._undoable[-1] = checkpoint["undoable_before"]
+    game._events_before = checkpoint["events"]
+    game._history = checkpoint
+    game._replay_actions(actions, injections, start=applied)
 
 
 def load_history(game: Game) -> None:

@@ -88,7 +88,11 @@ def _fail(field: str, expected: str, value: Any) -> SaveFileError:
     shown = repr(value)
     if len(shown) > 40:
         shown = shown[:37] + "..."
-    return SaveFileError(f"checkpoint.{field}: expected {expected}, not {shown}")
+    return SaveFileError(f"{_where(field)}: expected {expected}, not {shown}")
+
+
+def _where(field: str) -> str:
+    return f"checkpoint.{field}" if field else "checkpoint"
 
 
 def _whole(value: Any, field: str, low: int, high: int) -> int:
@@ -116,7 +120,7 @@ def _object(value: Any, field: str, keys: set[str] | frozenset[str]) -> dict[str
     if set(value) != keys:
         extra = sorted(str(k)[:40] for k in set(value) - keys)
         missing = sorted(keys - set(value))
-        raise SaveFileError(f"checkpoint.{field}: "
+        raise SaveFileError(f"{_where(field)}: "
                             + (f"unexpected field {extra[0]!r}" if extra
                                else f"missing field {missing[0]!r}"))
     return value
