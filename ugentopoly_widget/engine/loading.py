@@ -32,11 +32,14 @@ __all__ = ["VERIFY_MODES", "Verify", "game_from_record", "load_history", "load_p
            "resume"]
 
 
-def game_from_record(cls: type[Game], record: Any, clock: Callable[[], float] | None) -> Game:
-    """A new game with the record's setup (no action applied yet); raises SaveFileError."""
+def game_from_record(cls: type[Game], record: Any, clock: Callable[[], float] | None,
+                     checked: bool = False) -> Game:
+    """A new game with the record's setup (no action applied yet); raises SaveFileError.
+    `checked`: check_record() has accepted the record already."""
     from .loader import parse_board
 
-    check_record(record)
+    if not checked:
+        check_record(record)
     try:
         get_profile(record["profile"])
     except SetupError as exc:
@@ -84,7 +87,7 @@ def load_payload(cls: type[Game], payload: Any, clock: Callable[[], float] | Non
     check_payload(payload)
     record = payload["record"]
     checkpoint = payload.get("checkpoint")  # version 2 has none: the whole record replays
-    game = game_from_record(cls, record, clock)
+    game = game_from_record(cls, record, clock, checked=True)  # check_payload checked it
     actions = decode_actions(record["actions"])
     injections = injections_of(record)
     if checkpoint is None:

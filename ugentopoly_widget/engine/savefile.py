@@ -157,9 +157,10 @@ def check_record(record: Any, field: str = "record") -> None:
     if record["lang"] not in ("en", "nl"):
         raise _fail(f"{field}.lang", "'en' or 'nl'", record["lang"])
     actions = _list(record["actions"], f"{field}.actions", 10**7)
-    for k, action in enumerate(actions):
-        if type(action) is not str and not isinstance(action, dict):
-            raise _fail(f"{field}.actions[{k}]", "an action text or object", action)
+    if not set(map(type, actions)) <= {str, dict}:  # one pass in C; the loop names the first
+        for k, action in enumerate(actions):
+            if type(action) is not str and type(action) is not dict:
+                raise _fail(f"{field}.actions[{k}]", "an action text or object", action)
     injections = _list(record["injections"], f"{field}.injections", 10**6)
     for k, step in enumerate(injections):
         where = f"{field}.injections[{k}]"
@@ -211,22 +212,27 @@ def decode_actions(items: list[Any]) -> list[Action]:
     """The actions of a record, each given as its text (version 3) or its object form, checked
     as strictly as ``action_from_dict``. Raises SaveFileError naming the first bad one."""
     known = _DECODED
-    out: list[Action] = []
-    append = out.append
-    for k, item in enumerate(items):
-        if type(item) is str:
-            hit = known.get(item)
-            if hit is not None:
-                append(hit)
-                continue
+    # Texts seen before in one pass in C; a dict (unhashable) or a new text leaves a None.
+    out: list[Action | None] = [
+        known.get(item) if type(item) is str else None for item in items
+    ] if dict in set(map(type, items)) else list(map(known.get, items))
+    k = -1
+    while True:
         try:
-            action = _decode_text(item) if type(item) is str else action_from_dict(item)
-        except InvalidActionError as exc:
-            raise SaveFileError(f"record.actions[{k}]: {exc}") from None
-        if type(item) is str and len(known) < 100_000:
-            known[item] = action
-        append(action)
-    return out
+            k = out.index(None, k + 1)
+        except ValueError:
+            break
+        item = items[k]
+        action = known.get(item) if type(item) is str else None
+        if action is None:
+            try:
+                action = _decode_text(item) if type(item) is str else action_from_dict(item)
+            except InvalidActionError as exc:
+                raise SaveFileError(f"record.actions[{k}]: {exc}") from None
+            if type(item) is str and len(known) < 100_000:
+                known[item] = action
+        out[k] = action
+    return out  # type: ignore[return-value] # no None is left
 
 
 def _decode_text(text: str) -> Action:
