@@ -13,7 +13,9 @@ load of others). Rates use CPU time of the subprocess (time.process_time). Varia
 
 - ``compiled``: this checkout as installed (the mypyc build where it was compiled);
 - ``pure``: the same with ``UGENTOPOLY_PURE=1`` (the .py modules, even where .so files exist);
-- ``base``: ``--baseline PATH``, imported through PYTHONPATH (pure Python).
+- ``base``: ``--baseline PATH``, imported through PYTHONPATH (pure Python);
+- ``gc700``: the compiled build with the collector at Python's default threshold while bots
+  play (``engine.bots.GC_YOUNG_THRESHOLD = 700``): what collecting less often is worth.
 """
 
 from __future__ import annotations
@@ -247,6 +249,8 @@ def run_variant(case: str, variant: str, baseline: str | None, quick: bool) -> d
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "UGENTOPOLY_PURE")}
     if variant == "pure":
         env["UGENTOPOLY_PURE"] = "1"
+    elif variant == "gc700":
+        env["UGW_BENCH_GC_YOUNG"] = "700"
     elif variant == "base":
         assert baseline is not None
         env["PYTHONPATH"] = str(Path(baseline).resolve())
@@ -268,10 +272,15 @@ def main() -> None:
     parser.add_argument("--baseline", help="another checkout to compare (imported pure)")
     parser.add_argument("--cases", default="turns,undo,load,memory,widget",
                         help="comma list of: turns, undo, load, memory, widget, or case names")
-    parser.add_argument("--variants", default=None, help="comma list of compiled,pure,base")
+    parser.add_argument("--variants", default=None,
+                        help="comma list of compiled,pure,base,gc700")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
+        if os.environ.get("UGW_BENCH_GC_YOUNG"):
+            from ugentopoly_widget.engine import bots
+
+            bots.GC_YOUNG_THRESHOLD = int(os.environ["UGW_BENCH_GC_YOUNG"])
         result = worker(args.worker, args.quick)
         result["engine"] = engine_kind()
         print(json.dumps(result))
@@ -309,7 +318,8 @@ def main() -> None:
         for v, r in results.items():
             if "error" in r:
                 print(f"    {v}: {r['error']}")
-            elif r.get("engine") and r["engine"] != {"compiled": "compiled"}.get(v, r["engine"]):
+            elif r.get("engine") and r["engine"] != {"compiled": "compiled", "gc700": "compiled"
+                                                     }.get(v, r["engine"]):
                 print(f"    {v}: ran the {r['engine']} engine")
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
+from log_view import LogView
 from test_widget_sync import FakeFrontEnd
 
 from ugentopoly_widget.engine import Game, UndoError
@@ -219,15 +220,17 @@ def test_undo_publishes_the_state_once() -> None:
 
 def test_the_log_tail_follows_undo_language_and_a_short_tail() -> None:
     w = _widget(log_tail=5)
+    view = LogView(w)  # states bring new lines only: what a view keeps from them
     w.game.testing.script_dice((1, 2))
     w.roll()
     w.buy()
-    assert w.state["log"]["lines"] == w.game.log()[-5:]
+    assert view.tail(5) == w.game.log()[-5:]
     w.undo()
-    assert w.state["log"]["lines"] == w.game.log()[-5:]
+    assert w.state["log"]["lines"] == w.game.log()[-5:]  # undo sends the whole (short) tail
     assert w.state["log"]["start"] == len(w.game.events) - 5
     w.lang = "nl"
     assert w.state["log"]["lines"] == w.game.log("nl")[-5:]
+    assert view.tail(5) == w.game.log("nl")[-5:] and view.requests == 0
     none = _widget(log_tail=0)
     none.roll()
     assert none.state["log"]["lines"] == [] and none.state["log"]["total"] > 0
@@ -321,6 +324,7 @@ def test_a_long_session_of_5000_bot_turns_keeps_traits_and_memory_bounded() -> N
     game = Game("classic", players=3, seed=3, options={"starting_money": 1_000_000})
     w = UgentopolyWidget.from_game(game, seats=["heuristic", "random", "heuristic"])
     fe = FakeFrontEnd(w)
+    view = LogView(w)
 
     def trait_sizes() -> dict[str, int]:
         return {name: len(json.dumps(getattr(w, name))) for name in FakeFrontEnd.SYNCED}
@@ -348,7 +352,7 @@ def test_a_long_session_of_5000_bot_turns_keeps_traits_and_memory_bounded() -> N
     for name, size in late.items():  # nothing grows with the length of the game
         assert size <= early[name] * 1.2 + 500, (name, early[name], size)
     assert w.state["log"]["total"] == len(game.events) > 30_000
-    assert w.state["log"]["lines"] == game.log(w.lang)[-100:]  # the kept tail is the log's
+    assert view.tail() == game.log(w.lang)[-100:]  # the kept tail is the log's
     assert states_sent(fe) >= 5_000
     print(f"\n[long session] memory grew by {grown / 1e6:.1f} MB over 5,000 turns")
     assert grown < 20_000_000, f"memory grew by {grown / 1e6:.1f} MB over 5,000 turns"

@@ -204,6 +204,7 @@ def test_lang_switch_rerenders_log() -> None:
     en = w.state["log"]["lines"][-1]
     w.lang = "nl"
     assert w.state["lang"] == "nl"
+    assert w.state["log"]["lines"] == w.game.log("nl")  # the whole tail, in Dutch
     assert w.state["log"]["lines"][-1] != en
     fe = FakeFrontEnd(w)
     fe.request({"type": "lang", "lang": "xx"})

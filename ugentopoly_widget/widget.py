@@ -2,9 +2,11 @@
 
 Python owns the game. The view renders from two synced traits, ``board_data`` (static, sent
 once per game) and ``state`` (a small snapshot replaced whole on every change, with a sequence
-number ``seq``), and sends *requests* (``{"type": "act", "action": {...}, "seq": n}``) that are
-checked here against the sequence number and the engine's rules. A refused request sets
-``error`` and changes nothing; no exception ever escapes into the comm.
+number ``seq``; its log part brings only the lines added since the previous state, and a view
+that missed some asks for the kept tail with ``{"type": "log"}``), and sends *requests*
+(``{"type": "act", "action": {...}, "seq": n}``) that are checked here against the sequence
+number and the engine's rules. A refused request sets ``error`` and changes nothing; no
+exception ever escapes into the comm.
 
 Everything works with no view at all: the scripting methods (``w.roll()``, ``w.buy()``, ...)
 apply actions for whoever decides now, and the board follows in every open view.
@@ -248,6 +250,13 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         assert self._game is not None
         return state_snapshot(self._game, seq, self.lang, self.seats, self._cache,
                               self._log_tail)
+
+    def _send_full_log(self) -> None:
+        if self._game is None:
+            return
+        full = self._cache.full(str(self.state.get("lang", "")))
+        if full is not None:
+            self.send({"type": "log", **full})
 
     def _schedule_timer(self) -> None:
         """Check the turn timer from Python when it runs out, on the kernel's loop: the view
@@ -536,6 +545,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             self.lang = content["lang"]
         elif kind == "probability":
             self._request_probability(content)
+        elif kind == "log":  # a view that missed lines (opened later): the whole kept tail
+            check_keys(content, {"type", "seq"}, optional={"seq"})
+            self._send_full_log()
         elif kind == "bots":
             check_keys(content, {"type", "paused", "delay", "seq"},
                              optional={"paused", "delay", "seq"})

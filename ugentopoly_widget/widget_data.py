@@ -90,11 +90,12 @@ def board_data(game: Game) -> dict[str, Any]:
             entry["amount"] = tile.amount
             entry["percent"] = tile.percent
         tiles.append(entry)
+    # every card's text in both languages: a drawn card and the trade dialog's jail cards are
+    # shown in the view's language, also after a switch (a state only names the card)
     cards = {
         card.id: {"deck": deck.kind, **{lang: board.text(card.id, lang) for lang in LANGS}}
         for deck in board.decks.values()
         for card in deck.cards
-        if card.kind.value == "JAIL"
     }
     titled = any("board.name" in table for table in board.names.values())
     return {
@@ -184,9 +185,15 @@ class LogCache:
 
     It also keeps what the view narrates: the events since the previous snapshot in a compact
     form (dice, moves, money changes, a drawn card), and net worth per player sampled once per
-    turn for the game-over chart."""
+    turn for the game-over chart.
+
+    A state carries only the log lines added since the previous state (see :meth:`message`):
+    resending the whole tail on every action made the log most of each state's bytes."""
 
     def __init__(self) -> None:
+        self.epoch = 0  # numbers the runs of lines a view can extend; never goes back
+        self._sent: tuple[str, int] | None = None  # (language, total) of the last message
+        self._message: dict[str, Any] | None = None
         self.lines: dict[str, list[str]] = {}
         self.done: dict[str, int] = {}  # events rendered (or skipped) per language
         self.dice: list[int] | None = None
@@ -205,6 +212,7 @@ class LogCache:
         self._scanned = 0
         self._fresh = True  # after undo or a new game there is nothing to narrate
         self.recent = None
+        self._sent = None  # the next message starts a new run (the views' lines are stale)
 
     def update(self, game: Game, lang: str, keep: int = LOG_TAIL) -> list[str]:
         """The last `keep` log lines in `lang` (the log has one line per event)."""
@@ -240,6 +248,41 @@ class LogCache:
             lines.clear()
         self.done[lang] = len(events)
         return lines
+
+    def message(self, lang: str, total: int, tail: list[str]) -> dict[str, Any]:
+        """The log part of a state: the lines since the previous message, or the whole kept
+        tail when a new run starts (first state, undo, another language, a new game).
+
+        ``base`` is the line count a view must already have for ``lines`` to extend it (None:
+        the lines replace what the view has); ``start`` is the number of the first line sent
+        (above ``base`` when a long batch made more lines than the tail keeps). A view that
+        missed a state (opened later, say) asks for :meth:`full` instead."""
+        sent = self._sent
+        if sent is not None and sent == (lang, total) and self._message is not None:
+            # nothing new: the same piece again (states can be coalesced on the way, as in
+            # hold_sync, so a view may see only this one; one that has it ignores it)
+            return self._message
+        if sent is None or sent[0] != lang or sent[1] > total:
+            self.epoch += 1
+            base: int | None = None
+            lines = list(tail)
+        else:
+            base = sent[1]
+            new = total - base
+            lines = tail[-new:]
+        self._sent = (lang, total)
+        self._message = {"epoch": self.epoch, "base": base, "total": total,
+                         "start": total - len(lines), "lines": lines}
+        return self._message
+
+    def full(self, lang: str) -> dict[str, Any] | None:
+        """The whole kept tail as of the last message (for a view that has a gap)."""
+        if self._sent is None or self._sent[0] != lang:
+            return None
+        tail = list(self.lines.get(lang, ()))
+        total = self._sent[1]
+        return {"epoch": self.epoch, "base": None, "total": total,
+                "start": total - len(tail), "lines": tail}
 
     def sample(self, game: Game) -> None:
         """Net worth of every player once per turn (at the states the view is sent)."""
@@ -372,7 +415,7 @@ def state_snapshot(
         "hotels_left": game.hotels_left if game.rules.buildings != "none" else None,
         "dice": cache.dice,
         "rolls": cache.rolls,
-        "log": {"total": total, "start": total - len(tail), "lines": list(tail)},
+        "log": cache.message(lang, total, tail),
         "lang": lang,
         "can_undo": game.can_undo(),
     }

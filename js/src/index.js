@@ -12,6 +12,7 @@ import { renderLegend, renderOdds } from "./odds.js";
 import { Lobby } from "./lobby.js";
 import { renderActions, renderStatus, renderStrip, renderTileCard, TradeDialog, tileName } from "./panels.js";
 import { Tabs } from "./tabs.js";
+import { LogFeed } from "./logfeed.js";
 import { gameOver } from "./gameover.js";
 import { icon } from "./tokens.js";
 
@@ -41,6 +42,12 @@ function signed(n) {
   return `${n > 0 ? "+" : "−"}${money(Math.abs(n))}`;
 }
 
+// A card's text in language L: from board_data (every card, both languages), else as sent.
+function cardText(board, card, L) {
+  const texts = board && board.cards && board.cards[card.id];
+  return (texts && (texts[L] || texts.en)) || card.text || card.id;
+}
+
 function reducedMotion() {
   return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
@@ -53,9 +60,8 @@ function render({ model, el }) {
   let wantLobby = false;
   let lastRolls = null;
   let diceTimer = null;
-  let logLang = null;
-  let logLines = [];
-  let logRendered = 0;
+  const logFeed = new LogFeed();
+  let logDrawn = { resets: -1, next: 0 };
   let tickSentFor = null;
   let lastTickAt = -1e9;
   let stateAt = performance.now();
@@ -67,6 +73,7 @@ function render({ model, el }) {
   let holdUntil = 0; // narration pause before a turn that ended by itself hands over
   let holdTimer = null;
   let drawnCard = null;
+  let narrated = null; // {last, state, board} of the narration line shown
   let manageOpen = false;
   let disconnected = false;
   let floats = null; // money floats of the last action, added once the strip is drawn
@@ -329,7 +336,7 @@ function render({ model, el }) {
       h("div", { class: "ugw-drawn-head" }, h("span", { text: `${t(L, `deck_${drawnCard.deck}`)}${who ? ` · ${who.name}` : ""}` }),
         h("button", { type: "button", class: "ugw-close", "data-ugw": "drawn-card-close", "aria-label": t(L, "dismiss"), text: "×",
           onclick: () => { drawnCard = null; drawTable(); } })),
-      h("div", { class: "ugw-drawn-text", text: drawnCard.text || drawnCard.id }));
+      h("div", { class: "ugw-drawn-text", text: cardText(get("board_data"), drawnCard, L) }));
   }
 
   function drawCenter() {
@@ -364,30 +371,28 @@ function render({ model, el }) {
     });
   }
 
+  // The lines arrive through `logFeed` (on every state, see "change:state"); this draws the
+  // lines the list does not show yet, or all of them after the feed replaced its lines.
   function drawLog() {
-    const state = get("state") || {};
-    const log = state.log;
-    if (!log) return;
-    const L = state.lang || lang();
-    if (logLang !== L || log.total < logLines.length || log.start > logLines.length) {
-      // language switched, undo, or a gap: start again from the tail we were sent
-      logLang = L;
-      logLines = [];
+    if (logDrawn.resets !== logFeed.resets) {
       replace(logList);
-      logList.start = log.start + 1;
-      for (let k = 0; k < log.lines.length; k++) logLines[log.start + k] = log.lines[k];
-      logRendered = log.start;
-    } else {
-      for (let k = 0; k < log.lines.length; k++) logLines[log.start + k] = log.lines[k];
+      logList.start = logFeed.first + 1;
+      logDrawn = { resets: logFeed.resets, next: logFeed.first };
     }
+    const from = Math.max(logDrawn.next, logFeed.first);
+    if (from >= logFeed.next) return;
     const frag = document.createDocumentFragment();
-    for (let i = logRendered; i < logLines.length; i++) {
-      frag.appendChild(h("li", { "data-ugw-log": String(i), text: logLines[i] ?? "" }));
+    for (let i = from; i < logFeed.next; i++) {
+      frag.appendChild(h("li", { "data-ugw-log": String(i), text: logFeed.lines[i - logFeed.first] ?? "" }));
     }
-    logRendered = logLines.length;
+    logDrawn.next = logFeed.next;
     logList.appendChild(frag);
     while (logList.childElementCount > 1000) { logList.removeChild(logList.firstChild); logList.start += 1; }
     scrollLog();
+  }
+  function takeLog() {
+    const log = (get("state") || {}).log;
+    if (logFeed.take(log, performance.now())) send({ type: "log" });
   }
 
   // Newest line in view: stick to the bottom unless the reader scrolled up.
@@ -479,6 +484,24 @@ function render({ model, el }) {
   // Narration of the last action: dice settle, the token hops, the landed tile lights up, money
   // changes float over the players' cash, a drawn card lies face up in the centre, and a short
   // pause (turn_pause seconds) before a turn that ended by itself hands over.
+  // The narration line of the last action, in language L (drawn again after a switch).
+  function narrationWords(last, state, board, L) {
+    const words = [];
+    const actor = state.players[last.actor];
+    if (last.dice && actor) words.push(`${actor.name} ${t(L, "rolled")} ${last.dice.join(" + ")} = ${last.dice.reduce((a, b) => a + b, 0)}`);
+    for (const [p, , end] of last.moves || []) {
+      const who = state.players[p];
+      if (who) words.push(`${who.name} ${t(L, "moves_to")} ${tileName(board, end, L)}`);
+    }
+    for (const p of last.jail || []) if (state.players[p]) words.push(`${state.players[p].name} ${t(L, "goes_to_jail")}`);
+    if (last.card) words.push(`${t(L, "card")}: ${cardText(board, last.card, L)}`);
+    for (const [p, delta] of last.money || []) if (state.players[p]) words.push(`${state.players[p].name} ${signed(delta)}`);
+    return words;
+  }
+  function showNarration(words, L) {
+    narrationEl.textContent = words.filter((w) => !w.startsWith(`${t(L, "card")}:`)).join(" · ");
+  }
+
   function narrate(state, board) {
     const last = state.last;
     const L = lang();
@@ -508,18 +531,11 @@ function render({ model, el }) {
       }
     };
     // words for the narration line and for screen readers (aria-live), in the current language
-    const words = [];
-    const actor = state.players[last.actor];
-    if (last.dice && actor) words.push(`${actor.name} ${t(L, "rolled")} ${last.dice.join(" + ")} = ${last.dice.reduce((a, b) => a + b, 0)}`);
-    for (const [p, , end] of moves) {
-      const who = state.players[p];
-      if (who) words.push(`${who.name} ${t(L, "moves_to")} ${tileName(board, end, L)}`);
-    }
-    for (const p of last.jail || []) if (state.players[p]) words.push(`${state.players[p].name} ${t(L, "goes_to_jail")}`);
-    if (last.card) words.push(`${t(L, "card")}: ${last.card.text || last.card.id}`);
-    for (const [p, delta] of last.money || []) if (state.players[p]) words.push(`${state.players[p].name} ${signed(delta)}`);
-    narrationEl.textContent = words.filter((w) => !w.startsWith(`${t(L, "card")}:`)).join(" · ");
+    narrated = { last, state, board };
+    const words = narrationWords(last, state, board, L);
+    showNarration(words, L);
     announce.textContent = words.map((w) => (/[.!?]$/.test(w) ? w : `${w}.`)).join(" ");
+    const actor = state.players[last.actor];
     // the pause before an automatic hand-over, for people (bots have their own pace)
     const pause = Number(get("turn_pause")) || 0;
     const seat = actor && actor.seat ? actor.seat : "person";
@@ -555,8 +571,8 @@ function render({ model, el }) {
       boardView.setHeat(get("heat"));
       drawOdds();
       boardView.highlight(null);
-      logLang = null;
       drawnCard = null;
+      narrated = null;
       prevPositions = null;
       lastSeq = null;
     }
@@ -594,10 +610,17 @@ function render({ model, el }) {
     // new game has the same board, so its change event cannot be relied on).
     if (pending && pending.kind === "setup" && wantLobby && inGame()) { wantLobby = false; trade.hide(); }
     pending = null;
+    takeLog(); // every state's lines, also while the lobby is up
     draw();
   });
+  on("msg:custom", (msg) => {
+    if (msg && msg.type === "log" && logFeed.reply(msg)) drawLog();
+  });
   on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
-  on("change:lang", () => { boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds(); });
+  on("change:lang", () => {
+    boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds();
+    if (narrated) showNarration(narrationWords(narrated.last, narrated.state, narrated.board, lang()), lang());
+  });
   on("change:heat", () => { boardView.setHeat(get("heat")); drawCenter(); drawOdds(); });
   on("change:stats", () => {
     const stats = get("stats") || {};
@@ -622,6 +645,7 @@ function render({ model, el }) {
   }, 250);
   lastErrorN = (get("error") || {}).n ?? null; // an old error is not news for a new view
   lobby.shownError = lastErrorN;
+  takeLog(); // a view opened later asks for the lines it missed
   draw();
 
   return () => {

@@ -9,6 +9,8 @@ appeared where another was ignores a click for ~300 ms."""
 
 from __future__ import annotations
 
+import json
+
 from .board_checks import shot
 from .conftest import Kernel, OpenNotebook
 from .test_widget_browser import (
@@ -101,6 +103,12 @@ def test_turn_narration_pause_and_announcements(
     # Dutch announcements; the drawn card goes away with the next action.
     kernel.run("w.lang = 'nl'")
     page.wait_for_function("() => document.querySelector('[data-ugw=root]').lang === 'nl'")
+    # what is on screen follows the switch: the card lying face up and the narration line
+    nl_card = json.loads(kernel.eval('json.dumps(w.game.board.text("card.chance.06", "nl"))'))
+    assert "course notes" not in nl_card
+    assert root.locator("[data-ugw=drawn-card] .ugw-drawn-text").text_content() == nl_card
+    line = root.locator("[data-ugw=narration]").text_content() or ""
+    assert f"{names[first]} gooide 3 + 4" in line and "rolled" not in line, line
     wait_armed(page, "button[data-ugw-action=roll]")
     old = page_seq(page)
     root.locator("button[data-ugw-action=roll]").click()

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
@@ -22,6 +23,29 @@ from .actions import Action
 if TYPE_CHECKING:
     from .core import Engine
     from .game import Game
+
+# While bots play, the cyclic garbage collector runs after this many new container objects
+# instead of 700. A game makes tuples, lists and events by the thousand, almost none in cycles,
+# and the events it keeps make every older-generation pass walk a longer log: at 700, a
+# 2,000-turn Ugentopoly game spent most of its time collecting (compiled: 89k -> 324k turns/s
+# measured side by side; classic with heuristic bots 1.3x). Restored afterwards.
+GC_YOUNG_THRESHOLD = 50_000
+
+
+class FewerCollections:
+    """``with FewerCollections(): ...`` runs the collector after ``GC_YOUNG_THRESHOLD`` new
+    objects (a higher threshold already set is kept) and puts the old threshold back."""
+
+    def __init__(self) -> None:
+        self.saved = gc.get_threshold()
+
+    def __enter__(self) -> None:
+        self.saved = saved = gc.get_threshold()
+        if saved[0] < GC_YOUNG_THRESHOLD:
+            gc.set_threshold(GC_YOUNG_THRESHOLD, saved[1], saved[2])
+
+    def __exit__(self, *exc: object) -> None:
+        gc.set_threshold(*self.saved)
 
 
 class Bot(Protocol):
@@ -240,8 +264,14 @@ def play_game(
 
     The built-in bots are trusted: their choices come from the engine's own answers, so they are
     applied without re-validation, and a seat whose only choice is to roll skips the bot. Any
-    other bot (a subclass too) goes through the validated ``game.apply``."""
+    other bot (a subclass too) goes through the validated ``game.apply``. The garbage
+    collector runs less often meanwhile (see ``GC_YOUNG_THRESHOLD``)."""
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
+    with FewerCollections():
+        return _play(game, seats, max_actions, until_turn)
+
+
+def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int | None) -> int:
     trusted = {seat: type(bot) is HeuristicBot or type(bot) is RandomBot
                for seat, bot in seats.items()}
     count = 0

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.bots import Bot, make_bot, play_game
+from ..engine.bots import Bot, FewerCollections, make_bot, play_game
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.landings import Landings
@@ -117,15 +117,16 @@ def _play(game: Game, seats: Sequence[Bot], max_actions: int,
     count = 0
     apply = game.apply
     turn = game.turn_number
-    while not game.is_over and count < max_actions:
-        player = game.decision.player
-        if player is None:
-            break
-        events = apply(seats[player].choose(game))
-        count += 1
-        if game.turn_number != turn:  # only a new turn can start a new round
-            turn = game.turn_number
-            sampler.feed(game, events)
+    with FewerCollections():  # as play_game does
+        while not game.is_over and count < max_actions:
+            player = game.decision.player
+            if player is None:
+                break
+            events = apply(seats[player].choose(game))
+            count += 1
+            if game.turn_number != turn:  # only a new turn can start a new round
+                turn = game.turn_number
+                sampler.feed(game, events)
     return count
 
 

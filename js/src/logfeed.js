@@ -1,0 +1,57 @@
+// The log arrives in pieces: each state carries only the lines added since the previous state
+// (`base`: how many lines a view must already have for them to follow on; `base: null`: the
+// lines replace what the view has). A view that missed a piece (it was opened later, or drew
+// the lobby meanwhile) asks Python once for the whole kept tail and waits for it.
+const KEEP = 1000; // lines a view keeps (the whole log stays in Python)
+const RETRY_MS = 3000; // an unanswered request for the tail may be sent again after this long
+
+export class LogFeed {
+  constructor() {
+    this.epoch = null;
+    this.first = 0; // number of lines[0] in the game's log
+    this.lines = [];
+    this.resets = 0; // bumped when the lines are replaced, not extended
+    this.waitingSince = null;
+    this.last = null;
+  }
+
+  get next() { return this.first + this.lines.length; }
+
+  // Take the log part of a new state; true when the view must ask for the whole tail.
+  take(log, now) {
+    if (!log || log === this.last) return false;
+    this.last = log;
+    // the same piece again (a state with no new lines repeats it): nothing to do
+    if (this.waitingSince === null && log.epoch === this.epoch && log.total === this.next) return false;
+    if (log.base === null || log.base === undefined) { this.replace(log); return false; }
+    if (this.waitingSince === null && log.epoch === this.epoch && log.base === this.next) {
+      if (log.start > log.base) this.replace(log); // a long batch: the lines between are not sent
+      else { this.lines.push(...log.lines); this.trim(); }
+      return false;
+    }
+    if (this.waitingSince !== null && now - this.waitingSince < RETRY_MS) return false;
+    this.waitingSince = now;
+    return true;
+  }
+
+  // Python's answer to a request for the whole tail (it reaches every view of the widget).
+  reply(msg) {
+    if (this.waitingSince === null || !msg || !Array.isArray(msg.lines)) return false;
+    this.replace(msg);
+    return true;
+  }
+
+  replace(log) {
+    this.epoch = log.epoch;
+    this.first = log.start;
+    this.lines = Array.isArray(log.lines) ? log.lines.slice() : [];
+    this.waitingSince = null;
+    this.resets += 1;
+    this.trim();
+  }
+
+  trim() {
+    const extra = this.lines.length - KEEP;
+    if (extra > 0) { this.lines.splice(0, extra); this.first += extra; }
+  }
+}
