@@ -6,6 +6,7 @@
     python benchmarks/bench_engine.py --cases turns      # only the player-turns/s table
     python benchmarks/bench_engine.py --cases undo,load,memory,widget
     UGENTOPOLY_PURE=1 python benchmarks/bench_engine.py --memory-profile   # memory by line
+    python benchmarks/bench_engine.py --cases load      # default load and load-verified
 
 Every figure is measured in a fresh subprocess per variant and case, the variants of one case
 one after the other, so ratios hold on a shared, noisy machine (absolute figures drift with the
@@ -42,7 +43,7 @@ TURN_CASES = [
     ("cell22-random", "cell22", {}, "random", 4),
     ("cell22-heuristic", "cell22", {}, "heuristic", 4),
 ]
-OTHER_CASES = ["undo", "load", "memory", "widget-play-bots", "widget-publish"]
+OTHER_CASES = ["undo", "load", "load-verified", "memory", "widget-play-bots", "widget-publish"]
 
 
 # ---------------------------------------------------------------------- workers (subprocess)
@@ -118,19 +119,27 @@ def work_undo(turns: int) -> dict[str, Any]:
     return {"value": times[len(times) // 2] * 1000, "unit": "ms", "turns": game.turn_number}
 
 
-def work_load(turns: int) -> dict[str, Any]:
+def work_load(turns: int, verify: str) -> dict[str, Any]:
+    """Load a save file of a `turns`-turn game: the default load (restores the saved checkpoint,
+    replays the actions after it) or ``verify="replay"`` (replays the whole record and compares).
+    A checkout without ``verify`` (an older baseline) loads the only way it has: a full replay."""
+    import inspect
+
     from ugentopoly_widget import Game
 
     game = _long_game(turns)
     text = game.to_json()
-    times = []
+    has_verify = "verify" in inspect.signature(Game.from_json).parameters
+    kwargs = {"verify": verify} if has_verify else {}
+    times, walls = [], []
     for _ in range(3):
-        t0 = time.perf_counter()
-        loaded = Game.from_json(text)
-        times.append(time.perf_counter() - t0)
-    assert loaded.turn_number == game.turn_number
-    return {"value": min(times), "unit": "s", "turns": game.turn_number,
-            "actions": len(game.actions)}
+        t0, w0 = time.process_time(), time.perf_counter()  # CPU time: the machine is shared
+        loaded = Game.from_json(text, **kwargs)
+        times.append(time.process_time() - t0)
+        walls.append(time.perf_counter() - w0)
+    assert loaded.digest() == game.digest()
+    return {"value": min(times), "unit": "s", "wall": min(walls), "turns": game.turn_number,
+            "actions": len(game.actions), "MB": len(text) / 1e6}
 
 
 def work_memory(games: int) -> dict[str, Any]:
@@ -246,8 +255,9 @@ def worker(case: str, quick: bool) -> dict[str, Any]:
         return work_turns(case[6:], 20_000 if quick else 100_000)
     if case == "undo":
         return work_undo(20_000 if quick else 100_000)
-    if case == "load":
-        return work_load(20_000 if quick else 100_000)
+    if case in ("load", "load-verified"):
+        return work_load(20_000 if quick else 100_000,
+                         "replay" if case == "load-verified" else "checkpoint")
     if case == "memory":
         return work_memory(5 if quick else 20)
     if case == "widget-play-bots":
@@ -319,6 +329,8 @@ def main() -> None:
             cases += [f"turns:{c[0]}" for c in TURN_CASES]
         elif name == "widget":
             cases += ["widget-play-bots", "widget-publish"]
+        elif name == "load":
+            cases += ["load", "load-verified"]
         elif name in OTHER_CASES:
             cases.append(name)
         else:

@@ -150,7 +150,34 @@ FIELD_EDITS: list[tuple[list[Any], Any, str]] = [
     (["record", "lang"], "fr", "record.lang"),
     (["record", "profile"], 3, "record.profile"),
     (["record", "actions", 0], "roll", "record.actions[0]"),
-    (["record", "actions", 1, "type"], "fly", "record.actions[1]"),
+    (["record", "actions", 1], "1:fly", "record.actions[1]"),
+    (["record", "actions", 1], {"type": "fly", "player": 1}, "record.actions[1]"),
+    (["checkpoint", "players", 0, "cash"], "100", "checkpoint.players[0].cash"),
+    (["checkpoint", "players", 1, "position"], 400, "checkpoint.players[1].position"),
+    (["checkpoint", "players", 1, "in_jail"], 0, "checkpoint.players[1].in_jail"),
+    (["checkpoint", "players", 2, "jail_cards"], [["CHANCE", "nope"]],
+     "checkpoint.players[2].jail_cards[0]"),
+    (["checkpoint", "owner", 3], 1.0, "checkpoint.owner[3]"),
+    (["checkpoint", "owner", 3], 7, "checkpoint.owner[3]"),
+    (["checkpoint", "level"], [0, 0], "checkpoint.level"),
+    (["checkpoint", "mortgaged"], [1, 1], "checkpoint.mortgaged"),
+    (["checkpoint", "houses_left"], 3, "checkpoint.houses_left"),
+    (["checkpoint", "pot"], -5, "checkpoint.pot"),
+    (["checkpoint", "decks", "CHANCE", 0], "no-such-card", "checkpoint.decks['CHANCE'][0]"),
+    (["checkpoint", "decks", "SURPRISE"], [], "checkpoint.decks"),
+    (["checkpoint", "rng", "state", 10], -1, "checkpoint.rng.state[10]"),
+    (["checkpoint", "rng", "state", 624], 625, "checkpoint.rng.state[624]"),
+    (["checkpoint", "rng", "gauss"], "0.5", "checkpoint.rng.gauss"),
+    (["checkpoint", "rng", "drawn"], 10**6, "checkpoint.rng.drawn"),
+    (["checkpoint", "scripted", 0], [1, 9], "checkpoint.scripted[0]"),
+    (["checkpoint", "forced", "CHANCE"], [], "checkpoint.forced"),
+    (["checkpoint", "current"], 3, "checkpoint.current"),
+    (["checkpoint", "round"], 0, "checkpoint.round"),
+    (["checkpoint", "time_up"], "no", "checkpoint.time_up"),
+    (["checkpoint", "applied"], 10**6, "checkpoint.applied"),
+    (["checkpoint", "undoable_before"], None, "checkpoint.undoable_before"),
+    (["checkpoint", "extra"], 1, "checkpoint: unexpected field 'extra'"),
+    (["checkpoint"], [], "checkpoint: expected an object or null"),
     (["record", "injections"], {"at": 0}, "record.injections"),
     (["record", "injections", 0, "op"], [], "record.injections[0].op"),  # found by the fuzz
     (["record", "board", "file"], 5, "record.board.file"),
@@ -169,7 +196,14 @@ def test_every_field_is_checked_by_type_and_range(path: list[Any], value: Any,
     board = fixtures_dir() / "ugentopoly.xml"
     game = played("ugentopoly", actions=20, board=board)
     game.testing.set_cash(0, 1234)
-    refused(_edit(payload_of(game), path, value), field)
+    game.testing.script_dice(*[(1, 2)] * 20)
+    game.checkpoint_every = 1
+    for _ in range(12):  # past a turn boundary: the checkpoint now holds the scripted roll
+        game.apply(game.legal_actions()[0])
+    game.testing.script_dice((1, 2))
+    payload = payload_of(game)
+    assert payload["checkpoint"]["scripted"] and payload["checkpoint"]["applied"] > 20
+    refused(_edit(payload, path, value), field)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -177,7 +211,6 @@ def test_every_field_is_checked_by_type_and_range(path: list[Any], value: Any,
 def test_any_loaded_save_shows_saves_and_plays(data: st.DataObject) -> None:
     """A determined editor who recomputes the digest still gets either a SaveFileError or a
     game that prints, draws, saves and plays: never a crash later."""
-    from ugentopoly_widget.engine.savefile import save_digest
     from ugentopoly_widget.widget import UgentopolyWidget
 
     game = played("classic", actions=30, seed=1)
@@ -196,31 +229,199 @@ def test_any_loaded_save_shows_saves_and_plays(data: st.DataObject) -> None:
         leaves.append(path)
 
     walk(payload["record"], ["record"])
+    walk(payload["checkpoint"], ["checkpoint"])
     path = data.draw(st.sampled_from([p for p in leaves if len(p) > 1]))
     junk = data.draw(st.one_of(
         st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
         st.text(max_size=5), st.lists(st.integers(0, 50), max_size=3),
         st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)))
     edited = _edit(payload, path, junk)
-    try:
-        state = Game.replay(edited["record"]).digest()
-    except SaveFileError:
-        state = "0" * 64
-    try:
-        edited["digest"] = save_digest(edited["record"], edited["elapsed_seconds"], state)
-    except ValueError:  # NaN or infinity: not JSON, refused on load whatever the digest
-        pass
+    edited["digest"] = _digest_for(edited)
     try:
         loaded = Game.from_json(json.dumps(edited))
     except SaveFileError:
         return
     str(loaded)
+    try:  # the first look at the history replays the record and compares: a forged
+        loaded.events  # noqa: B018 - checkpoint is refused then, changing nothing
+    except SaveFileError:
+        assert loaded.digest() == _loaded_digest(edited)
+        return
     loaded._repr_svg_()
     loaded.log("nl")
     Game.from_json(loaded.to_json())
     widget = UgentopolyWidget.from_game(loaded)
     widget.play_bots(turns=2, everyone="random")
     widget.close()
+
+
+def _loaded_digest(payload: dict[str, Any]) -> str:
+    """The state digest a load of this payload reaches (what a forger would compute)."""
+    from ugentopoly_widget.engine import loading
+    from ugentopoly_widget.engine.savefile import decode_actions
+
+    record = payload["record"]
+    if payload["checkpoint"] is None:
+        return Game.replay(record).digest()
+    game = loading.game_from_record(Game, record, None)
+    loading.resume(game, payload["checkpoint"], decode_actions(record["actions"]),
+                   loading.injections_of(record))
+    return game.digest()
+
+
+def _digest_for(payload: dict[str, Any]) -> str:
+    """The digest a determined editor computes for an edited save (what it loads to)."""
+    from ugentopoly_widget.engine.savefile import save_digest
+
+    try:
+        state = _loaded_digest(payload)
+    except (SaveFileError, KeyError, TypeError, IndexError, ValueError, AttributeError):
+        state = "0" * 64
+    try:
+        return save_digest(payload["record"], payload["elapsed_seconds"], state,
+                           payload["checkpoint"])
+    except (ValueError, TypeError):  # NaN or infinity: not JSON, refused whatever the digest
+        return "0" * 64
+
+
+# ---------------------------------------------------------------- checkpoints (issue 7)
+
+
+def _consistent(profile: str = "classic", seed: int = 7, actions: int = 250
+                ) -> tuple[Game, dict[str, Any]]:
+    game = Game(profile, players=3, seed=seed)
+    game.checkpoint_every = 4
+    bots = [HeuristicBot(seed=1), RandomBot(seed=2), HeuristicBot(seed=3)]
+    for _ in range(actions):
+        game.apply(bots[game.decision.player or 0].choose(game))
+    payload = payload_of(game)
+    assert payload["checkpoint"]["applied"] > 0
+    return game, payload
+
+
+def _forged(payload: dict[str, Any], edit: Any) -> dict[str, Any]:
+    """`edit` applied to the checkpoint, the digest recomputed as a determined editor would."""
+    edited = copy.deepcopy(payload)
+    edit(edited["checkpoint"])
+    edited["digest"] = _digest_for(edited)
+    return edited
+
+
+def test_a_truncated_checkpoint_is_refused() -> None:
+    _, payload = _consistent()
+    text = json.dumps(payload)
+    cut = text.index('"checkpoint"') + 200
+    refused(text[:cut], "not a save file")
+    refused(_forged(payload, lambda c: c.pop("rng")), "checkpoint: missing field 'rng'")
+    refused(_forged(payload, lambda c: c["players"].pop()), "checkpoint.players")
+    refused(_forged(payload, lambda c: c["rng"]["state"].pop()), "checkpoint.rng.state")
+    refused(_forged(payload, lambda c: c["owner"].pop()), "checkpoint.owner")
+
+
+def test_cash_that_does_not_add_up_is_refused() -> None:
+    _, payload = _consistent()
+
+    def richer(c: dict[str, Any]) -> None:
+        c["players"][0]["cash"] += 500
+
+    message = str(refused(_forged(payload, richer), "checkpoint", "add up to"))
+    assert "started with" in message
+
+
+def test_inconsistent_owners_buildings_and_decks_are_refused() -> None:
+    game, payload = _consistent()
+    street = next(t.position for t in game.board.tiles if t.kind.value == "STREET"
+                  and game.owner(t.position) is None)
+    corner = 0  # START: never a property
+
+    def owns_start(c: dict[str, Any]) -> None:
+        c["owner"][corner] = 0
+
+    def mortgaged_unowned(c: dict[str, Any]) -> None:
+        c["mortgaged"] = sorted({*c["mortgaged"], street})
+
+    def house_unowned(c: dict[str, Any]) -> None:
+        c["level"][street] = 1
+        c["houses_left"] -= 1
+
+    def bankrupt_owner(c: dict[str, Any]) -> None:
+        owner = next(o for o in c["owner"] if o >= 0)
+        c["players"][owner]["bankrupt"] = True
+        c["players"][owner]["out_order"] = 1
+        c["out_count"] = 1
+
+    def lost_card(c: dict[str, Any]) -> None:
+        c["decks"]["CHANCE"].pop()
+
+    def duplicated_card(c: dict[str, Any]) -> None:
+        c["decks"]["CHEST"][0] = c["decks"]["CHEST"][1]
+
+    def stock_from_nowhere(c: dict[str, Any]) -> None:
+        c["houses_left"] -= 1
+
+    def out_count(c: dict[str, Any]) -> None:
+        c["out_count"] = 1
+
+    refused(_forged(payload, owns_start), "checkpoint.owner[0]", "not a property")
+    refused(_forged(payload, mortgaged_unowned), f"position {street} has no owner")
+    refused(_forged(payload, house_unowned), f"position {street} has no owner")
+    refused(_forged(payload, bankrupt_owner), "bankrupt")
+    refused(_forged(payload, lost_card), "checkpoint.decks['CHANCE']", "each once")
+    refused(_forged(payload, duplicated_card), "checkpoint.decks['CHEST']", "each once")
+    refused(_forged(payload, stock_from_nowhere), "checkpoint.houses_left")
+    refused(_forged(payload, out_count), "checkpoint.out_count")
+
+
+def test_an_edited_checkpoint_without_a_new_digest_is_refused() -> None:
+    _, payload = _consistent()
+    edited = copy.deepcopy(payload)
+    edited["checkpoint"]["players"][0]["cash"] -= 10  # consistent: the money moves
+    edited["checkpoint"]["players"][1]["cash"] += 10
+    refused(edited, "damaged or edited")
+    edited = copy.deepcopy(payload)
+    edited["checkpoint"] = None  # dropping it: the digest covers its absence too
+    refused(edited, "damaged or edited")
+
+
+def test_a_consistent_forgery_is_caught_when_the_history_is_replayed() -> None:
+    """A determined editor who moves money between players and recomputes the digest passes
+    the default load (the digest has no key); the full verification refuses the file, and so
+    does the first look at the history, which leaves the loaded game as it was."""
+    _, payload = _consistent()
+
+    def move_money(c: dict[str, Any]) -> None:
+        c["players"][0]["cash"] -= 10
+        c["players"][1]["cash"] += 10
+
+    forged = json.dumps(_forged(payload, move_money))
+    with pytest.raises(SaveFileError, match=r"checkpoint\.players differs"):
+        Game.from_json(forged, verify="replay")
+    loaded = Game.from_json(forged)
+    before = loaded.digest()
+    with pytest.raises(SaveFileError, match="does not match its record"):
+        loaded.events  # noqa: B018 - reading the history is what checks it
+    assert loaded.digest() == before and loaded._history is not None
+    with pytest.raises(SaveFileError, match="does not match its record"):
+        loaded.log()
+
+
+def test_a_checkpoint_from_another_game_is_refused() -> None:
+    _, payload = _consistent()
+    _, other = _consistent(seed=8)
+    pasted = copy.deepcopy(payload)
+    pasted["checkpoint"] = other["checkpoint"]
+    message = str(refused(pasted))  # the actions after it do not fit, or the digest differs
+    assert "does not replay" in message or "damaged or edited" in message, message
+    # with the digest recomputed: the actions after it do not fit, or the full check refuses
+    pasted["digest"] = _digest_for(pasted)
+    with pytest.raises(SaveFileError):
+        Game.from_json(json.dumps(pasted), verify="replay")
+    # a checkpoint of a longer game: more actions applied than the record has
+    _, longer = _consistent(actions=500)
+    pasted = copy.deepcopy(payload)
+    pasted["checkpoint"] = longer["checkpoint"]
+    pasted["digest"] = _digest_for(pasted)
+    refused(pasted, "checkpoint.applied")
 
 
 # ---------------------------------------------------------------- item 11: nesting
