@@ -118,18 +118,35 @@ def test_ctrl_c_stops_the_process_pool_cleanly() -> None:
 
 def test_a_real_sigint_during_a_pool_run() -> None:
     # Ctrl-C as in a terminal or a notebook: Python's own handler raises KeyboardInterrupt
-    # (set here: a library loaded by earlier tests may have replaced it).
+    # (set here: a library loaded by earlier tests may have replaced it). A press that lands in
+    # a weakref callback is swallowed by Python ("Exception ignored in ..."), so press again
+    # every half second, as a person would, until the run stops.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
+    done = threading.Event()
+
+    def press() -> None:
+        delay = 1.5
+        while not done.wait(delay):
+            os.kill(os.getpid(), signal.SIGINT)
+            delay = 0.5
+
+    presser = threading.Thread(target=press)
+    presser.start()
+    results = None
     try:
-        results = simulate(2000, "classic", bots=["heuristic", "heuristic"],
+        results = simulate(20_000, "classic", bots=["heuristic", "heuristic"],
                            executor="processes", workers=2, progress=False, collect=())
+        done.set()
+        presser.join()
+    except KeyboardInterrupt:  # a press that came after the run had stopped
+        done.set()
+        presser.join()
     finally:
-        timer.cancel()
+        done.set()
         signal.signal(signal.SIGINT, previous)
+    assert results is not None, "the interrupt escaped the run"
     assert results.interrupted and len(results.missing) > 0
-    assert len(results.games) + len(results.missing) == 2000
+    assert len(results.games) + len(results.missing) == 20_000
     assert no_children_left()
 
 
