@@ -25,10 +25,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 # While bots play, the cyclic garbage collector runs after this many new container objects
-# instead of 700. A game makes tuples, lists and events by the thousand, almost none in cycles,
-# and the events it keeps make every older-generation pass walk a longer log: at 700, a
-# 2,000-turn Ugentopoly game spent most of its time collecting (compiled: 89k -> 324k turns/s
-# measured side by side; classic with heuristic bots 1.3x). Restored afterwards.
+# instead of 700. Measured side by side (bench_engine.py --variants compiled,gc700): worth
+# 1.2-3.6x when every event was an object (a 2,000-turn Ugentopoly game spent most of its time
+# collecting); since events are kept compactly (EventLog) the difference is within noise, also
+# beside a 2-million-object heap. Kept as a guard for bots that allocate more; restored after.
 GC_YOUNG_THRESHOLD = 50_000
 
 
