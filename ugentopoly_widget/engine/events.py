@@ -12,6 +12,7 @@ only when somebody reads one.
 
 from __future__ import annotations
 
+import struct
 from array import array
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
@@ -186,6 +187,12 @@ def _const_code(value: Any) -> int:
     return number << 2 | 1
 
 
+def _pack(codes: list[int]) -> bytes:
+    """The codes as the bytes of an array("i"): struct converts a list 3x faster than
+    array.extend, which parses every item on its own (measured 4.5 vs 13.5 us per 260)."""
+    return struct.pack(f"{len(codes)}i", *codes)
+
+
 def _small_ints(values: Sequence[Any]) -> bool:
     return len(values) <= 8 and all(type(v) is int and -1024 <= v <= 1024 for v in values)
 
@@ -250,7 +257,7 @@ class EventLog(Sequence[Event]):
             tail.append(self._code(v))
         self._count = count + 1
         if len(tail) >= _TAIL:
-            self._codes.extend(tail)
+            self._codes.frombytes(_pack(tail))
             tail.clear()
 
     def record(self, kind: str, player: int | None, data: dict[str, Any]) -> None:
@@ -285,7 +292,7 @@ class EventLog(Sequence[Event]):
         when a game ends: a finished game keeps only the array)."""
         tail = self._tail
         if tail:
-            self._codes.extend(tail)
+            self._codes.frombytes(_pack(tail))
             tail.clear()
 
     # ------------------------------------------------------------------ reading
