@@ -15,6 +15,8 @@ load of others). Rates use CPU time of the subprocess (time.process_time). Varia
 - ``compiled``: this checkout as installed (the mypyc build where it was compiled);
 - ``pure``: the same with ``UGENTOPOLY_PURE=1`` (the .py modules, even where .so files exist);
 - ``base``: ``--baseline PATH``, imported through PYTHONPATH (pure Python);
+- ``basec``: the same checkout with its own extension modules where it has them (compiled in
+  place, e.g. by ``hatch_build.compile_engine``): compiled before / after a change;
 - ``gc700``: the compiled build with the collector at Python's default threshold while bots
   play (``engine.bots.GC_YOUNG_THRESHOLD = 700``): what collecting less often is worth.
 """
@@ -287,6 +289,9 @@ def run_variant(case: str, variant: str, baseline: str | None, quick: bool) -> d
         assert baseline is not None
         env["PYTHONPATH"] = str(Path(baseline).resolve())
         env["UGENTOPOLY_PURE"] = "1"
+    elif variant == "basec":
+        assert baseline is not None
+        env["PYTHONPATH"] = str(Path(baseline).resolve())
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", case]
     if quick:
         cmd.append("--quick")
@@ -305,7 +310,7 @@ def main() -> None:
     parser.add_argument("--cases", default="turns,undo,load,memory,widget",
                         help="comma list of: turns, undo, load, memory, widget, or case names")
     parser.add_argument("--variants", default=None,
-                        help="comma list of compiled,pure,base,gc700")
+                        help="comma list of compiled,pure,base,basec,gc700")
     parser.add_argument("--memory-profile", action="store_true",
                         help="print where a finished game's memory goes, by line, and stop")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
@@ -342,6 +347,8 @@ def main() -> None:
     head = f"{'case':<24}" + "".join(f"{v:>14}" for v in variants)
     if "base" in variants:
         head += "".join(f"{v + '/base':>16}" for v in variants if v != "base")
+    if "basec" in variants and "compiled" in variants:
+        head += f"{'compiled/basec':>16}"
     print(head + "   unit")
     for case in cases:
         results = {v: run_variant(case, v, args.baseline, args.quick) for v in variants}
@@ -351,12 +358,14 @@ def main() -> None:
             base = results["base"]["value"]
             line += "".join(f"{results[v]['value'] / base:>16.2f}" for v in variants
                             if v != "base")
+        if "basec" in variants and "compiled" in variants:
+            line += f"{results['compiled']['value'] / results['basec']['value']:>16.2f}"
         print(line + f"   {unit}", flush=True)
         for v, r in results.items():
             if "error" in r:
                 print(f"    {v}: {r['error']}")
-            elif r.get("engine") and r["engine"] != {"compiled": "compiled", "gc700": "compiled"
-                                                     }.get(v, r["engine"]):
+            elif r.get("engine") and r["engine"] != {"compiled": "compiled", "gc700": "compiled",
+                                                     "basec": "compiled"}.get(v, r["engine"]):
                 print(f"    {v}: ran the {r['engine']} engine")
 
 

@@ -101,41 +101,43 @@ class HeuristicBot:
                 return only
         assert decision.player is not None, "no decision to take"
         me = e.players[decision.player]
-        by_type = rules_legal.grouped(e, legal)
+        acts = e.acts[me.index]
+        # The simple decisions read their few choices straight from the legal list (its order
+        # is fixed by legal.compute_legal); only management decisions group it by kind.
         if kind == "buy":
+            can_buy = legal[0] is acts.buy
             price = decision.data["price"]
-            if A.Buy in by_type and me.cash - price >= self._reserve(e):
-                return by_type[A.Buy][0]
+            if can_buy and me.cash - price >= self._reserve(e):
+                return acts.buy
             position = decision.data["position"]
-            if A.Buy in by_type and rules_legal.completes_group(e, me.index, position):
-                return by_type[A.Buy][0]
-            return by_type[A.Decline][0]
+            if can_buy and rules_legal.completes_group(e, me.index, position):
+                return acts.buy
+            return acts.decline
         if kind == "auction":
-            return self._bid(e, me.index, by_type)
+            return self._bid(e, me.index, len(legal) > 1)
         if kind == "tax":
             worth = e.net_worth(me)
             percent = decision.data["percent"] or 0
             choice = "percent" if worth * percent // 100 < decision.data["amount"] else "flat"
-            acts = e.acts[me.index]
             return acts.tax_percent if choice == "percent" else acts.tax_flat
         if kind == "jail_fine":
-            return by_type.get(A.UseJailCard, by_type.get(A.PayFine, list(legal)))[0]
+            return acts.use_card  # both are always listed: the card first
         if kind == "trade":
             return self._answer_trade(e, me.index)
         if kind == "mortgaged":
-            if A.LiftMortgage in by_type and me.cash > 3 * self._reserve(e):
-                return by_type[A.LiftMortgage][0]
-            return by_type[A.KeepMortgage][0]
+            if len(legal) > 1 and me.cash > 3 * self._reserve(e):
+                return legal[0]  # the lift
+            return legal[-1]  # keep
         if kind == "debt":
-            return self._raise_money(e, me.index, by_type)
+            return self._raise_money(e, me.index, rules_legal.grouped(e, legal))
         if kind == "house_offer":
-            if A.Build in by_type and me.cash - decision.data["price"] >= self._reserve(e):
-                return by_type[A.Build][0]
-            return by_type[A.Decline][0]
+            if len(legal) > 1 and me.cash - decision.data["price"] >= self._reserve(e):
+                return legal[0]  # the build
+            return legal[-1]  # decline
         if kind == "place_house":
             return legal[0]
         if kind in ("turn", "post_roll"):
-            return self._manage(e, me.index, kind, by_type)
+            return self._manage(e, me.index, kind, rules_legal.grouped(e, legal))
         return legal[0]
 
     # ---------------------------------------------------------------- helpers
@@ -148,8 +150,7 @@ class HeuristicBot:
         cost: int = e.tiles[position].cost
         return cost * 3 // 2 if rules_legal.completes_group(e, player, position) else cost
 
-    def _bid(self, e: Engine, player: int, by_type: dict[type[Action], list[Action]]
-             ) -> Action:
+    def _bid(self, e: Engine, player: int, can_bid: bool) -> Action:
         decision = e.decision
         low = decision.data["min_bid"]
         pos = decision.data.get("position")
@@ -160,10 +161,10 @@ class HeuristicBot:
         else:
             limit = cash - self._reserve(e) // 2
             worth = self._value(e, player, pos)
-        if A.Bid in by_type and low <= min(limit, worth):
+        if can_bid and low <= min(limit, worth):
             step = max(1, (min(limit, worth) - low) // 4)
-            return A.Bid(player, min(low + int(self.rng.random() * step), cash))
-        return by_type[A.Pass][0]
+            return rules_legal.bid_action(e, player, min(low + int(self.rng.random() * step), cash))
+        return e.acts[player].pass_
 
     def _answer_trade(self, e: Engine, player: int) -> Action:
         offer = e.decision.data["offer"]

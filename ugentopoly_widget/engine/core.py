@@ -83,8 +83,9 @@ class Engine:
         self.area_lots = {aid: a.positions for aid, a in board.areas.items() if a.positions}
         self._manages = rules.mortgages or rules.buildings == "classic"
         self.trading = rules.trading
-        self._grouped_memo: tuple[tuple[Action, ...], dict[type[Action], list[Action]]] | None
-        self._grouped_memo = None
+        # legal.grouped(): by id of the legal tuple (kept alive by the entry), one per seat
+        self._grouped_memo: dict[int, tuple[tuple[Action, ...], dict[type[Action], list[Action]]]]
+        self._grouped_memo = {}
         self._timer_on = rules.turn_timer_seconds is not None
         # Versions for the management-actions cache: a player's own holdings (ownership,
         # buildings, mortgages) and the bank's building stock, which every builder shares.
@@ -156,7 +157,7 @@ class Engine:
         self._manage_cache.clear()
         self._legal_memo.clear()
         self._bids.clear()
-        self._grouped_memo = None
+        self._grouped_memo.clear()
 
     # ------------------------------------------------------------------ applying actions
 

@@ -37,15 +37,46 @@ MAX_CARD_CHAIN = 10
 
 def land(e: Engine, p: PlayerState, rent_multiplier: int = 1, dice_multiplier: int | None = None
 ) -> Flow:
-    tile = e.tiles[p.position]
+    if not land_now(e, p, rent_multiplier, dice_multiplier):
+        yield from land_flow(e, p, rent_multiplier, dice_multiplier)
+
+
+def land_now(e: Engine, p: PlayerState, rent_multiplier: int = 1,
+             dice_multiplier: int | None = None) -> bool:
+    """Land where nobody has to decide (most landings), without a generator: True when done,
+    False (nothing changed) when the landing needs the flow (:func:`land_flow`)."""
+    pos = p.position
+    tile = e.tiles[pos]
     kind = tile.kind
     if kind is STREET or kind is RAILWAY or kind is UTILITY:
-        yield from land_property(e, p, p.position, rent_multiplier, dice_multiplier)
-    elif kind is TileKind.TAX:
-        yield from land_tax(e, p, p.position)
-    elif kind is TileKind.CHANCE or kind is TileKind.CHEST:
-        yield from draw_card(e, p, kind.value)
-    elif kind is TileKind.GO_TO_JAIL:
+        owner = e.owner[pos]
+        i = p.index
+        if owner < 0:
+            if p.cash < tile.cost and not e.rx.mortgages:
+                e.events.add(DECLINED_POOR, i, (pos, "cannot_afford"))
+                return True
+            return False
+        if owner == i:
+            return not _house_offered(e, pos)
+        if e.mortgaged[pos]:
+            e.events.add(NO_RENT, i, (pos, owner, "mortgaged"))
+            return True
+        landlord = e.players[owner]
+        if landlord.in_park:
+            e.events.add(NO_RENT, i, (pos, owner, "park"))
+            return True
+        if dice_multiplier is not None and kind is UTILITY:
+            return False
+        amount = e.rent(pos, p, rent_multiplier)
+        if 0 < amount <= p.cash and not e.rx.end_when_money_reaches_zero:
+            p.cash -= amount
+            landlord.cash += amount
+            e.events.add(RENT, i, (i, owner, amount, pos))
+            return True
+        return False
+    if kind is TileKind.TAX or kind is TileKind.CHANCE or kind is TileKind.CHEST:
+        return False
+    if kind is TileKind.GO_TO_JAIL:
         turns.send_to_jail(e, p, "tile")
     elif kind is TileKind.FREE_PARKING:
         if e.rx.parking == "car_park":
@@ -56,18 +87,40 @@ def land(e: Engine, p: PlayerState, rent_multiplier: int = 1, dice_multiplier: i
             e.pot = 0
             p.cash += amount
             e.events.add(POT_COLLECTED, p.index, (POT, p.index, amount))
+    return True
+
+
+def _house_offered(e: Engine, pos: int) -> bool:
+    """22-cell: landing on your own street offers a house."""
+    return (
+        e.rx.offer_house_on_own_land
+        and e.tiles[pos].kind is STREET
+        and e.rx.buildings == "unlimited"
+    )
+
+
+def land_flow(e: Engine, p: PlayerState, rent_multiplier: int, dice_multiplier: int | None
+) -> Flow:
+    """The landings :func:`land_now` left: a decision, or a payment that may need one."""
+    tile = e.tiles[p.position]
+    kind = tile.kind
+    if kind is STREET or kind is RAILWAY or kind is UTILITY:
+        yield from land_property(e, p, p.position, rent_multiplier, dice_multiplier)
+    elif kind is TileKind.TAX:
+        yield from land_tax(e, p, p.position)
+    elif kind is TileKind.CHANCE or kind is TileKind.CHEST:
+        yield from draw_card(e, p, kind.value)
 
 
 def land_property(
     e: Engine, p: PlayerState, pos: int, rent_multiplier: int, dice_multiplier: int | None
 ) -> Flow:
+    """Buying, the 22-cell house offer, and rent that needs the dice or a payment flow (the
+    cases land_now() does not settle)."""
     owner = e.owner[pos]
     i = p.index
     if owner < 0:
         tile = e.tiles[pos]
-        if p.cash < tile.cost and not e.rx.mortgages:
-            e.events.add(DECLINED_POOR, i, (pos, "cannot_afford"))
-            return
         while True:
             action = yield Decision(BUY, i, position=pos, price=tile.cost)
             kind = type(action)
@@ -86,27 +139,15 @@ def land_property(
                 return
             yield from deals.manage(e, p, action)
     if owner == i:
-        if (
-            e.rx.offer_house_on_own_land
-            and e.tiles[pos].kind is STREET
-            and e.rx.buildings == "unlimited"
-        ):
-            price = e.house_price(pos)
-            action = yield Decision(HOUSE_OFFER, i, position=pos, price=price)
-            if type(action) is A.Build:
-                p.cash -= price
-                e.bank += price
-                e._set_level(pos, e.level[pos] + 1)
-                e.events.add(BUILT, i, (pos, e.level[pos], i, BANK, price))
-            else:
-                e.events.add(HOUSE_DECLINED, i, (pos,))
-        return
-    landlord = e.players[owner]
-    if e.mortgaged[pos]:
-        e.events.add(NO_RENT, i, (pos, owner, "mortgaged"))
-        return
-    if landlord.in_park:
-        e.events.add(NO_RENT, i, (pos, owner, "park"))
+        price = e.house_price(pos)
+        action = yield Decision(HOUSE_OFFER, i, position=pos, price=price)
+        if type(action) is A.Build:
+            p.cash -= price
+            e.bank += price
+            e._set_level(pos, e.level[pos] + 1)
+            e.events.add(BUILT, i, (pos, e.level[pos], i, BANK, price))
+        else:
+            e.events.add(HOUSE_DECLINED, i, (pos,))
         return
     if dice_multiplier is not None and e.tiles[pos].kind is UTILITY:
         dice = e.chance.dice(e.rx.dice_count, e.rx.dice_sides)
@@ -117,7 +158,7 @@ def land_property(
         amount = e.rent(pos, p, rent_multiplier)
     if 0 < amount <= p.cash and not e.rx.end_when_money_reaches_zero:
         p.cash -= amount  # the common case, without the generator of _pay
-        landlord.cash += amount
+        e.players[owner].cash += amount
         e.events.add(RENT, i, (i, owner, amount, pos))
     else:
         yield from endgame.pay(e, p, owner, amount, "rent", position=pos)
@@ -184,10 +225,12 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
             return
         steps = (card.position - p.position) % e.size
         turns.move(e, p, steps, collect=card.collect, via="card")
-        yield from land(e, p)
+        if not land_now(e, p):
+            yield from land_flow(e, p, 1, None)
     elif kind is CardKind.MOVEREL:
         turns.move(e, p, card.relative, collect=card.relative > 0, via="card")
-        yield from land(e, p)
+        if not land_now(e, p):
+            yield from land_flow(e, p, 1, None)
     elif kind is CardKind.MONEY:
         if card.amount >= 0:
             p.cash += card.amount
@@ -217,7 +260,8 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
             return
         steps = (target - p.position) % e.size or e.size
         turns.move(e, p, steps, collect=card.collect, via="card")
-        yield from land(e, p, card.rent_multiplier, card.dice_multiplier)
+        if not land_now(e, p, card.rent_multiplier, card.dice_multiplier):
+            yield from land_flow(e, p, card.rent_multiplier, card.dice_multiplier)
     elif kind is CardKind.REPAIRS:
         houses = hotels = 0
         for pos in e.owned[i]:

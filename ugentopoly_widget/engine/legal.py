@@ -248,10 +248,14 @@ def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bou
 # ---------------------------------------------------------------------- direct questions (bots)
 
 def grouped(e: Engine, legal: tuple[Action, ...]) -> dict[type[Action], list[Action]]:
-    """The legal actions by kind, in their order; kept while the same tuple is handed out."""
+    """The legal actions by kind, in their order; kept while the same tuple is handed out
+    (memo_legal() hands each seat the same tuple while its choices stay the same)."""
     memo = e._grouped_memo
-    if memo is not None and memo[0] is legal:
-        return memo[1]
+    entry = memo.get(id(legal))
+    if entry is not None and entry[0] is legal:
+        return entry[1]
+    if len(memo) >= 64:
+        memo.clear()
     by_type: dict[type[Action], list[Action]] = {}
     for action in legal:
         kind = type(action)
@@ -260,7 +264,7 @@ def grouped(e: Engine, legal: tuple[Action, ...]) -> dict[type[Action], list[Act
             by_type[kind] = [action]
         else:
             options.append(action)
-    e._grouped_memo = (legal, by_type)
+    memo[id(legal)] = (legal, by_type)
     return by_type
 
 

@@ -115,8 +115,9 @@ def turn(e: Engine, p: PlayerState) -> Flow:
                     break
                 e._rolled_doubles = True
             move(e, p, total, collect=True)
-            if not e._inert[p.position]:
-                yield from landing.land(e, p)
+            # most landings need nobody's decision: settled without a generator
+            if not e._inert[p.position] and not landing.land_now(e, p):
+                yield from landing.land_flow(e, p, 1, None)
         if p.in_jail or p.bankrupt or not (e._rolled_doubles or e._extra_roll):
             break
         e.events.add(ROLL_AGAIN, p.index, ("double" if e._rolled_doubles else "card",))
@@ -170,7 +171,8 @@ def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
     if is_double:
         release(e, p, "doubles")
         move(e, p, total, collect=True)
-        yield from landing.land(e, p)
+        if not landing.land_now(e, p):
+            yield from landing.land_flow(e, p, 1, None)
         return
     p.jail_tries += 1
     if rules.max_jail_turns is None or p.jail_tries < rules.max_jail_turns:
@@ -191,7 +193,8 @@ def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
     else:
         release(e, p, "released")
     move(e, p, total, collect=True)
-    yield from landing.land(e, p)
+    if not landing.land_now(e, p):
+        yield from landing.land_flow(e, p, 1, None)
 
 
 def send_to_jail(e: Engine, p: PlayerState, reason: str) -> None:
