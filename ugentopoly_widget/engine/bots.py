@@ -137,7 +137,7 @@ class HeuristicBot:
         if kind == "place_house":
             return legal[0]
         if kind in ("turn", "post_roll"):
-            return self._manage(e, me.index, kind, rules_legal.grouped(e, legal))
+            return self._manage(e, me.index, kind)
         return legal[0]
 
     # ---------------------------------------------------------------- helpers
@@ -189,30 +189,33 @@ class HeuristicBot:
             return by_type[A.DeclareBankruptcy][0]
         return next(iter(by_type.values()))[0]
 
-    def _manage(self, e: Engine, player: int, kind: str,
-                by_type: dict[type[Action], list[Action]]) -> Action:
+    def _manage(self, e: Engine, player: int, kind: str) -> Action:
+        """Own turn: asks the engine directly (no walk over the legal list), in the order of
+        the choices below; each answer is one the legal list holds."""
         me = e.players[player]
         reserve = self._reserve(e)
-        builds = by_type.get(A.Build)
-        if builds:
-            best = rules_legal.affordable_build(e, me, builds, reserve * 2)
-            if best is not None:
-                return best
-        unmortgages = by_type.get(A.Unmortgage)
-        if unmortgages and me.cash > reserve * 4:
-            return unmortgages[0]
+        best = rules_legal.affordable_build(e, me, reserve * 2)
+        if best is not None:
+            return best
+        if me.cash > reserve * 4:
+            lift = rules_legal.first_unmortgage(e, me)
+            if lift is not None:
+                return lift
         if e.trading and self._offered_turn != e.turn_number:
             self._offered_turn = e.turn_number  # at most one look (and offer) per turn
             offer = self._group_offer(e, player)
             if offer is not None:
                 return offer
-        if A.UseJailCard in by_type:
-            return by_type[A.UseJailCard][0]
-        if A.PayFine in by_type and me.cash > reserve * 3:
-            return by_type[A.PayFine][0]
+        acts = e.acts[player]
         if kind == "turn":
-            return by_type[A.Roll][0]
-        return by_type[A.EndTurn][0]
+            if me.in_jail:  # the jail options of legal.compute_legal
+                if me.jail_cards and not e.rx.jail_card_auto:
+                    return acts.use_card
+                fine = e.rx.jail_fine
+                if fine is not None and me.cash >= fine and me.cash > reserve * 3:
+                    return acts.pay_fine
+            return acts.roll
+        return acts.end_turn
 
     def _group_offer(self, e: Engine, player: int) -> Action | None:
         """Offer cash for the one lot that would complete a colour group."""

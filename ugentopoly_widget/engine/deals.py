@@ -170,8 +170,8 @@ def eligible_builders(e: Engine) -> list[int]:
 
 
 def housing_shortage(e: Engine) -> bool:
-    if e.houses_left is None:
-        return False
+    if e.houses_left is None or e.houses_left >= len(e.players):
+        return False  # never fewer houses than eligible builders: no need to count them
     eligible = eligible_builders(e)
     return len(eligible) >= 2 and e.houses_left < len(eligible)
 

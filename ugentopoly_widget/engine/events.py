@@ -249,10 +249,16 @@ class EventLog(Sequence[Event]):
             self._marks.append(len(self._codes) + len(tail))
         tail.append(head)
         for v in values:
-            if type(v) is int:
+            kind = type(v)
+            if kind is int:
                 n: int = v
                 if -_INT_LIMIT < n < _INT_LIMIT:
                     tail.append(n << 2)
+                    continue
+            elif kind is str:  # "bank", reasons, card ids: a known constant, most of the time
+                number = _CONST_IDS.get(v)
+                if number is not None:
+                    tail.append(number << 2 | 1)
                     continue
             tail.append(self._code(v))
         self._count = count + 1

@@ -298,14 +298,47 @@ def least_useful_mortgage(e: Engine, player: int, options: list[Action]) -> Acti
     return best
 
 
-def affordable_build(e: Engine, p: PlayerState, builds: list[Action], keep: int
-                     ) -> Action | None:
-    """Of `builds`, the first on the lowest level that leaves `p` at least `keep` cash."""
-    best: Action | None = None
-    best_level = 1 << 30
+def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
+    """Of the builds compute_manage() lists for `p` (same order), the first on the lowest
+    level that leaves `p` at least `keep` cash; asked directly, without the legal list."""
+    i = p.index
     cash = p.cash
-    for action in builds:
-        pos = getattr(action, "position", 0)
-        if cash - e.house_prices[pos] >= keep and e.level[pos] < best_level:
-            best, best_level = action, e.level[pos]
+    if cash <= keep or not e.owned[i] or e.rx.buildings != "classic" or not e._manages:
+        return None  # a build costs more than 0: none leaves `keep`
+    counts, sizes = e.group_count[i], e.area_sizes
+    level, mortgaged, prices = e.level, e.mortgaged, e.house_prices
+    top = e.hotel_level
+    best: Action | None = None
+    best_level = top
+    for ai, lots in enumerate(e.area_lot_list):
+        if counts[ai] != sizes[ai]:
+            continue
+        low = top
+        for q in lots:
+            if mortgaged[q]:
+                low = top  # a mortgaged lot blocks the whole group
+                break
+            if level[q] < low:
+                low = level[q]
+        if low >= best_level:
+            continue  # hotels everywhere, mortgaged, or no better than the best so far
+        if not ((e.hotels_left is None or e.hotels_left > 0) if low == e.hbh
+                else (e.houses_left is None or e.houses_left > 0)):
+            continue
+        for q in lots:
+            price = prices[q]
+            if level[q] == low and 0 < price <= cash and cash - price >= keep:
+                best, best_level = e.acts[i].build_at[q], low
+                break  # the first of this group; a later group must be lower to win
     return best
+
+
+def first_unmortgage(e: Engine, p: PlayerState) -> Action | None:
+    """The first lift compute_manage() lists for `p` (owned order), asked directly."""
+    if not e._manages or not e.rx.mortgages:
+        return None
+    mortgaged, lift_cost, cash = e.mortgaged, e.lift_cost, p.cash
+    for pos in e.owned[p.index]:
+        if mortgaged[pos] and cash >= lift_cost[pos]:
+            return e.acts[p.index].unmortgage[pos]
+    return None
