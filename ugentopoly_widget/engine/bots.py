@@ -94,6 +94,8 @@ class HeuristicBot:
     def _choose(self, e: Engine) -> Action:
         decision = e.decision
         kind = decision.kind
+        if (kind == "turn" or kind == "post_roll") and decision.player is not None:
+            return self._manage(e, decision.player, kind)  # without listing the legal actions
         legal = e.legal_actions()
         if len(legal) == 1:
             only = legal[0]
@@ -136,8 +138,6 @@ class HeuristicBot:
             return legal[-1]  # decline
         if kind == "place_house":
             return legal[0]
-        if kind in ("turn", "post_roll"):
-            return self._manage(e, me.index, kind)
         return legal[0]
 
     # ---------------------------------------------------------------- helpers
@@ -191,7 +191,9 @@ class HeuristicBot:
 
     def _manage(self, e: Engine, player: int, kind: str) -> Action:
         """Own turn: asks the engine directly (no walk over the legal list), in the order of
-        the choices below; each answer is one the legal list holds."""
+        the choices below; each answer is one the legal list holds. Where that list has only
+        the roll (or the end of the turn), every question below answers no and that is what
+        comes back; the trade look, which changes the bot's state, is skipped then."""
         me = e.players[player]
         reserve = self._reserve(e)
         best = rules_legal.affordable_build(e, me, reserve * 2)
@@ -201,7 +203,8 @@ class HeuristicBot:
             lift = rules_legal.first_unmortgage(e, me)
             if lift is not None:
                 return lift
-        if e.trading and self._offered_turn != e.turn_number:
+        if (e.trading and self._offered_turn != e.turn_number
+                and len(e.legal_actions()) > 1):
             self._offered_turn = e.turn_number  # at most one look (and offer) per turn
             offer = self._group_offer(e, player)
             if offer is not None:
@@ -224,10 +227,15 @@ class HeuristicBot:
         for lots in e.area_lot_list:
             if len(lots) < 2:
                 continue
-            missing = [q for q in lots if owners[q] != player]
-            if len(missing) != 1:
+            pos = -1  # the one lot of this group the player lacks (-2: more than one)
+            for q in lots:
+                if owners[q] != player:
+                    if pos >= 0:
+                        pos = -2
+                        break
+                    pos = q
+            if pos < 0:
                 continue
-            pos = missing[0]
             holder = owners[pos]
             if holder < 0 or e.level[pos] or e.players[holder].bankrupt:
                 continue
@@ -294,7 +302,7 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
         if not trusted[player]:
             game.apply(bot.choose(game))
         else:
-            if decision.kind == "turn" and engine.legal_actions() is engine._roll_only[player]:
+            if decision.kind == "turn" and rules_legal.rolls_only(engine, player):
                 action = engine.acts[player].roll
             else:
                 action = bot.choose(game)

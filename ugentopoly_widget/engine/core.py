@@ -491,14 +491,27 @@ class Engine:
     # ------------------------------------------------------------------ the flow
 
     def _flow(self, resume: bool = False) -> Flow:
-        if resume:
-            yield from self._play_turns()
-        else:
-            yield from self._play_game()
+        """The whole game in one generator (set-up, turns, game over): every action sent in
+        passes through one layer less for each generator not nested here."""
+        if resume or self._start_game():
+            try:
+                while True:
+                    every = self.checkpoint_every
+                    if every and self.turn_number % every == 0:
+                        checkpoints.take(self)
+                    p = self.players[self.current]
+                    try:
+                        yield from turns.turn(self, p)
+                    except PlayerOut:
+                        pass
+                    turns.after_turn(self, p)
+            except GameEnds as over:
+                endgame.finish(self, over.reason)
         while True:
             yield Decision(GAME_OVER, None, reason=self.over_reason)
 
-    def _play_game(self) -> Flow:
+    def _start_game(self) -> bool:
+        """Decks, deeds and the first player; False when that already ended the game."""
         rules = self.rules
         self.events.add(
             GAME_STARTED,
@@ -519,23 +532,8 @@ class Engine:
             self.events.add(FIRST_PLAYER, self.current, ())
         except GameEnds as over:
             endgame.finish(self, over.reason)
-            return
-        yield from self._play_turns()
-
-    def _play_turns(self) -> Flow:
-        try:
-            while True:
-                every = self.checkpoint_every
-                if every and self.turn_number % every == 0:
-                    checkpoints.take(self)
-                p = self.players[self.current]
-                try:
-                    yield from turns.turn(self, p)
-                except PlayerOut:
-                    pass
-                turns.after_turn(self, p)
-        except GameEnds as over:
-            endgame.finish(self, over.reason)
+            return False
+        return True
 
     def _send_to_jail(self, p: PlayerState, reason: str) -> None:
         turns.send_to_jail(self, p, reason)

@@ -137,6 +137,13 @@ def compute_legal(e: Engine) -> tuple[Action, ...]:
     return tuple(out)
 
 
+def rolls_only(e: Engine, i: int) -> bool:
+    """At player i's turn decision: is rolling the only legal action (legal_actions() is
+    ``acts.roll_only``)? Asked without listing them."""
+    p = e.players[i]
+    return not p.in_jail and (not e._manages or not e.owned[i])
+
+
 def memo_legal(e: Engine, key: int, first: Action, p: PlayerState) -> tuple[Action, ...]:
     """`first` + the management actions; the same tuple while those do not change."""
     manage = manage_actions(e, p, build=True, unmortgage=True)
