@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from . import actions as A
 from . import checkpoints, endgame, legal, turns
@@ -37,11 +37,13 @@ from .state import (
     interest,
 )
 
-STREET, RAILWAY, UTILITY = TileKind.STREET, TileKind.RAILWAY, TileKind.UTILITY
-PROPERTY_KINDS = (STREET, RAILWAY, UTILITY)
-GAME_STARTED = shape("game_started", "profile", "mode", "players", "seed")
-FIRST_PLAYER = shape("first_player")
-TIME_UP = shape("time_up")
+STREET: Final = TileKind.STREET
+RAILWAY: Final = TileKind.RAILWAY
+UTILITY: Final = TileKind.UTILITY
+PROPERTY_KINDS: Final = (STREET, RAILWAY, UTILITY)
+GAME_STARTED: Final = shape("game_started", "profile", "mode", "players", "seed")
+FIRST_PLAYER: Final = shape("first_player")
+TIME_UP: Final = shape("time_up")
 
 
 class Engine:
@@ -99,7 +101,8 @@ class Engine:
         self._roll_only = [a.roll_only for a in self.acts]
         self._bids: dict[int, Action] = {}
         # tiles whose landing does nothing at all: no need to start the landing flow
-        self._inert = [t.kind in (TileKind.START, TileKind.JAIL) for t in board.tiles]
+        inert = (TileKind.START, TileKind.JAIL)
+        self._inert = [t.kind in inert for t in board.tiles]
         self._post_roll_decisions = [Decision(POST_ROLL, i) for i in range(len(self.players))]
         # Per-area bookkeeping, kept in step by _set_owner/_set_level: the hot path of
         # legal_actions() asks "owns the whole group?" and "any buildings in it?" constantly.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import endgame
@@ -13,22 +13,22 @@ from .state import AUCTION, MORTGAGED, PLACE_HOUSE, TRADE, Decision, Flow, Playe
 if TYPE_CHECKING:
     from .core import Engine
 
-AUCTION_STARTED = shape("auction_started", "position", "item", "bidders", "min_bid")
-AUCTION_PASS = shape("auction_pass", "auto")
-BID = shape("bid", "amount")
-AUCTION_UNSOLD = shape("auction_unsold", "position", "item")
-AUCTION_WON = shape("auction_won", "position", "item", "payer", "payee", "amount")
-MORTGAGED_EVENT = shape("mortgaged", "position", "payer", "payee", "amount")
-BUILT = shape("built", "position", "level", "hotel", "payer", "payee", "amount")
-SOLD_BUILDING = shape("sold_building", "position", "level", "payer", "payee", "amount")
-HOUSING_SHORTAGE = shape("housing_shortage", "houses_left", "wanted")
-TRADE_OFFERED = shape("trade_offered", "partner", "give", "get")
-TRADE_REJECTED = shape("trade_rejected", "proposer")
-TRADE_ACCEPTED = shape("trade_accepted", "proposer")
-TRADE_CASH = shape("trade_cash", "payer", "payee", "amount")
-CARD_GIVEN = shape("card_given", "to", "card")
-PROPERTY_GIVEN = shape("property_given", "to", "position")
-UNMORTGAGED = shape("unmortgaged", "position", "payer", "payee", "amount")
+AUCTION_STARTED: Final = shape("auction_started", "position", "item", "bidders", "min_bid")
+AUCTION_PASS: Final = shape("auction_pass", "auto")
+BID: Final = shape("bid", "amount")
+AUCTION_UNSOLD: Final = shape("auction_unsold", "position", "item")
+AUCTION_WON: Final = shape("auction_won", "position", "item", "payer", "payee", "amount")
+MORTGAGED_EVENT: Final = shape("mortgaged", "position", "payer", "payee", "amount")
+BUILT: Final = shape("built", "position", "level", "hotel", "payer", "payee", "amount")
+SOLD_BUILDING: Final = shape("sold_building", "position", "level", "payer", "payee", "amount")
+HOUSING_SHORTAGE: Final = shape("housing_shortage", "houses_left", "wanted")
+TRADE_OFFERED: Final = shape("trade_offered", "partner", "give", "get")
+TRADE_REJECTED: Final = shape("trade_rejected", "proposer")
+TRADE_ACCEPTED: Final = shape("trade_accepted", "proposer")
+TRADE_CASH: Final = shape("trade_cash", "payer", "payee", "amount")
+CARD_GIVEN: Final = shape("card_given", "to", "card")
+PROPERTY_GIVEN: Final = shape("property_given", "to", "position")
+UNMORTGAGED: Final = shape("unmortgaged", "position", "payer", "payee", "amount")
 
 
 def auction(e: Engine, pos: int | None,

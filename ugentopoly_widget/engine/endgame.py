@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as A
 from . import deals, turns
@@ -12,14 +12,14 @@ from .state import DEBT, Decision, Flow, GameEnds, PlayerOut, PlayerState
 if TYPE_CHECKING:
     from .core import Engine
 
-DEBT_EVENT = shape("debt", "creditor", "amount", "reason")
-CANNOT_PAY = shape("cannot_pay", "owed", "paid")
-BANKRUPT = shape("bankrupt", "creditor")
-ASSETS_CASH = shape("assets_cash", "payer", "payee", "amount")
-CARD_GIVEN = shape("card_given", "to", "card")
-PROPERTY_GIVEN = shape("property_given", "to", "position")
-PROPERTY_RETURNED = shape("property_returned", "position")
-GAME_OVER = shape("game_over", "reason", "winners", "ranking", "scores", "rank_by")
+DEBT_EVENT: Final = shape("debt", "creditor", "amount", "reason")
+CANNOT_PAY: Final = shape("cannot_pay", "owed", "paid")
+BANKRUPT: Final = shape("bankrupt", "creditor")
+ASSETS_CASH: Final = shape("assets_cash", "payer", "payee", "amount")
+CARD_GIVEN: Final = shape("card_given", "to", "card")
+PROPERTY_GIVEN: Final = shape("property_given", "to", "position")
+PROPERTY_RETURNED: Final = shape("property_returned", "position")
+GAME_OVER: Final = shape("game_over", "reason", "winners", "ranking", "scores", "rank_by")
 
 
 def pay(e: Engine, p: PlayerState, payee: Party, amount: int, kind: str, **data: Any) -> Flow:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import deals, endgame, turns
@@ -10,25 +10,43 @@ from .board import Card, CardKind, TileKind
 from .events import BANK, POT, shape
 from .state import BUY, HOUSE_OFFER, TAX, Decision, Flow, GameEnds, PlayerState
 
-STREET, RAILWAY, UTILITY = TileKind.STREET, TileKind.RAILWAY, TileKind.UTILITY
+# Final: compiled, these are C statics; an enum member read off its class (TileKind.TAX) goes
+# through the enum type's slow attribute hook on every landing.
+STREET: Final = TileKind.STREET
+RAILWAY: Final = TileKind.RAILWAY
+UTILITY: Final = TileKind.UTILITY
+TAX_TILE: Final = TileKind.TAX
+CHANCE_TILE: Final = TileKind.CHANCE
+CHEST_TILE: Final = TileKind.CHEST
+JAIL_TILE: Final = TileKind.GO_TO_JAIL
+PARKING_TILE: Final = TileKind.FREE_PARKING
+KIND_JAIL: Final = CardKind.JAIL
+KIND_MOVE: Final = CardKind.MOVE
+KIND_MOVEREL: Final = CardKind.MOVEREL
+KIND_MONEY: Final = CardKind.MONEY
+KIND_PLAYERS_MONEY: Final = CardKind.PLAYERS_MONEY
+KIND_GO_TO_JAIL: Final = CardKind.GO_TO_JAIL
+KIND_NEAREST: Final = CardKind.NEAREST
+KIND_REPAIRS: Final = CardKind.REPAIRS
+KIND_ROLL_AGAIN: Final = CardKind.ROLL_AGAIN
 
 if TYPE_CHECKING:
     from .core import Engine
 
-ENTERED_PARK = shape("entered_park")
-POT_COLLECTED = shape("pot_collected", "payer", "payee", "amount")
-DECLINED = shape("declined", "position")
-DECLINED_POOR = shape("declined", "position", "reason")
-BOUGHT = shape("bought", "position", "payer", "payee", "amount")
-BUILT = shape("built", "position", "level", "payer", "payee", "amount")
-HOUSE_DECLINED = shape("house_declined", "position")
-NO_RENT = shape("no_rent", "position", "owner", "reason")
-UTILITY_ROLL = shape("rolled", "dice", "total", "double", "purpose")
-RENT = shape("rent", "payer", "payee", "amount", "position")
-CARD_CHAIN_STOPPED = shape("card_chain_stopped", "cards")
-CARD_DRAWN = shape("card_drawn", "deck", "card")
-JAIL_CARD_KEPT = shape("jail_card_kept", "card")
-CARD_MONEY = shape("card_money", "payer", "payee", "amount", "card")
+ENTERED_PARK: Final = shape("entered_park")
+POT_COLLECTED: Final = shape("pot_collected", "payer", "payee", "amount")
+DECLINED: Final = shape("declined", "position")
+DECLINED_POOR: Final = shape("declined", "position", "reason")
+BOUGHT: Final = shape("bought", "position", "payer", "payee", "amount")
+BUILT: Final = shape("built", "position", "level", "payer", "payee", "amount")
+HOUSE_DECLINED: Final = shape("house_declined", "position")
+NO_RENT: Final = shape("no_rent", "position", "owner", "reason")
+UTILITY_ROLL: Final = shape("rolled", "dice", "total", "double", "purpose")
+RENT: Final = shape("rent", "payer", "payee", "amount", "position")
+CARD_CHAIN_STOPPED: Final = shape("card_chain_stopped", "cards")
+CARD_DRAWN: Final = shape("card_drawn", "deck", "card")
+JAIL_CARD_KEPT: Final = shape("jail_card_kept", "card")
+CARD_MONEY: Final = shape("card_money", "payer", "payee", "amount", "card")
 
 # Cards drawn in a row by one move (a card moves the token onto a deck tile, which draws again):
 # a board file can make that chain endless (a "move 0" card, two decks sending to each other).
@@ -74,11 +92,11 @@ def land_now(e: Engine, p: PlayerState, rent_multiplier: int = 1,
             e.events.add(RENT, i, (i, owner, amount, pos))
             return True
         return False
-    if kind is TileKind.TAX or kind is TileKind.CHANCE or kind is TileKind.CHEST:
+    if kind is TAX_TILE or kind is CHANCE_TILE or kind is CHEST_TILE:
         return False
-    if kind is TileKind.GO_TO_JAIL:
+    if kind is JAIL_TILE:
         turns.send_to_jail(e, p, "tile")
-    elif kind is TileKind.FREE_PARKING:
+    elif kind is PARKING_TILE:
         if e.rx.parking == "car_park":
             p.in_park = True
             e.events.add(ENTERED_PARK, p.index, ())
@@ -106,9 +124,9 @@ def land_flow(e: Engine, p: PlayerState, rent_multiplier: int, dice_multiplier: 
     kind = tile.kind
     if kind is STREET or kind is RAILWAY or kind is UTILITY:
         yield from land_property(e, p, p.position, rent_multiplier, dice_multiplier)
-    elif kind is TileKind.TAX:
+    elif kind is TAX_TILE:
         yield from land_tax(e, p, p.position)
-    elif kind is TileKind.CHANCE or kind is TileKind.CHEST:
+    elif kind is CHANCE_TILE or kind is CHEST_TILE:
         yield from draw_card(e, p, kind.value)
 
 
@@ -203,7 +221,7 @@ def draw_card(e: Engine, p: PlayerState, deck_kind: str) -> Flow:
     else:
         e.chance.used = True
         card = deck.popleft()
-        if card.kind is not CardKind.JAIL:
+        if card.kind is not KIND_JAIL:
             deck.append(card)
     e.events.add(CARD_DRAWN, p.index, (deck_kind, card.id))
     e._card_chain += 1
@@ -216,10 +234,10 @@ def draw_card(e: Engine, p: PlayerState, deck_kind: str) -> Flow:
 def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
     kind = card.kind
     i = p.index
-    if kind is CardKind.JAIL:
+    if kind is KIND_JAIL:
         p.jail_cards.append(card)
         e.events.add(JAIL_CARD_KEPT, i, (card.id,))
-    elif kind is CardKind.MOVE:
+    elif kind is KIND_MOVE:
         if card.position == e.jail and e.rx.card_move_to_jail_tile_jails:
             turns.send_to_jail(e, p, "card")
             return
@@ -227,18 +245,18 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
         turns.move(e, p, steps, collect=card.collect, via="card")
         if not land_now(e, p):
             yield from land_flow(e, p, 1, None)
-    elif kind is CardKind.MOVEREL:
+    elif kind is KIND_MOVEREL:
         turns.move(e, p, card.relative, collect=card.relative > 0, via="card")
         if not land_now(e, p):
             yield from land_flow(e, p, 1, None)
-    elif kind is CardKind.MONEY:
+    elif kind is KIND_MONEY:
         if card.amount >= 0:
             p.cash += card.amount
             e.bank -= card.amount
             e.events.add(CARD_MONEY, i, (BANK, i, card.amount, card.id))
         else:
             yield from endgame.pay(e, p, e._fee_payee(), -card.amount, "card_money", card=card.id)
-    elif kind is CardKind.PLAYERS_MONEY:
+    elif kind is KIND_PLAYERS_MONEY:
         others = [q for q in e.players if q.index != i and not q.bankrupt]
         n = len(e.players)
         others.sort(key=lambda q: (q.index - i) % n)
@@ -252,9 +270,9 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
                 yield from endgame.pay(e,
                     p, other.index, -card.amount, "players_money", card=card.id
                 )
-    elif kind is CardKind.GO_TO_JAIL:
+    elif kind is KIND_GO_TO_JAIL:
         turns.send_to_jail(e, p, "card")
-    elif kind is CardKind.NEAREST:
+    elif kind is KIND_NEAREST:
         target = nearest(e, p.position, card.target)
         if target is None:
             return
@@ -262,7 +280,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
         turns.move(e, p, steps, collect=card.collect, via="card")
         if not land_now(e, p, card.rent_multiplier, card.dice_multiplier):
             yield from land_flow(e, p, card.rent_multiplier, card.dice_multiplier)
-    elif kind is CardKind.REPAIRS:
+    elif kind is KIND_REPAIRS:
         houses = hotels = 0
         for pos in e.owned[i]:
             if e.level[pos]:
@@ -281,7 +299,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
                 houses=houses,
                 hotels=hotels,
             )
-    elif kind is CardKind.ROLL_AGAIN:
+    elif kind is KIND_ROLL_AGAIN:
         e._extra_roll = True
 
 

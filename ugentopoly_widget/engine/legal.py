@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from .actions import Action, cached
@@ -27,7 +27,7 @@ from .state import (
 if TYPE_CHECKING:
     from .core import Engine
 
-STREET = TileKind.STREET
+STREET: Final = TileKind.STREET
 
 
 class PlayerActions:

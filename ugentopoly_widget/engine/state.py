@@ -7,7 +7,7 @@ import sys
 from array import array
 from collections import deque
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .board import Card
 
@@ -16,18 +16,18 @@ if TYPE_CHECKING:
     from .rules import RulesProfile
 
 # Decision kinds: who must act and what about. See Game.legal_actions().
-TURN = "turn"  # before rolling (or rolling again after doubles): roll, jail options, manage
-POST_ROLL = "post_roll"  # after the move is resolved: end the turn, manage
-BUY = "buy"  # buy the property landed on, or decline
-AUCTION = "auction"  # bid or pass (a property, or a house in a housing shortage)
-TAX = "tax"  # income tax: fixed amount or percentage
-JAIL_FINE = "jail_fine"  # third failed jail roll with a card in hand: pay or use the card
-TRADE = "trade"  # the partner answers a trade offer
-MORTGAGED = "mortgaged"  # a received mortgaged property: lift now or pay 10 %
-DEBT = "debt"  # raise money or declare bankruptcy
-HOUSE_OFFER = "house_offer"  # 22-cell: build a house on your own street?
-PLACE_HOUSE = "place_house"  # housing auction won: choose the street
-GAME_OVER = "game_over"
+TURN: Final = "turn"  # before rolling (or rolling again after doubles): roll, jail options, manage
+POST_ROLL: Final = "post_roll"  # after the move is resolved: end the turn, manage
+BUY: Final = "buy"  # buy the property landed on, or decline
+AUCTION: Final = "auction"  # bid or pass (a property, or a house in a housing shortage)
+TAX: Final = "tax"  # income tax: fixed amount or percentage
+JAIL_FINE: Final = "jail_fine"  # third failed jail roll with a card in hand: pay or use the card
+TRADE: Final = "trade"  # the partner answers a trade offer
+MORTGAGED: Final = "mortgaged"  # a received mortgaged property: lift now or pay 10 %
+DEBT: Final = "debt"  # raise money or declare bankruptcy
+HOUSE_OFFER: Final = "house_offer"  # 22-cell: build a house on your own street?
+PLACE_HOUSE: Final = "place_house"  # housing auction won: choose the street
+GAME_OVER: Final = "game_over"
 
 DECISION_KINDS = (
     TURN, POST_ROLL, BUY, AUCTION, TAX, JAIL_FINE, TRADE, MORTGAGED, DEBT, HOUSE_OFFER,

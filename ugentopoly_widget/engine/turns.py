@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import deals, endgame, landing
@@ -14,20 +14,27 @@ from .state import JAIL_FINE, Decision, Flow, GameEnds, PlayerState
 if TYPE_CHECKING:
     from .core import Engine
 
-DEED_DEALT = shape("deed_dealt", "position", "payer", "payee", "amount")
-TURN_ENDED = shape("turn_ended")
-TURN_STARTED = shape("turn_started", "turn")
-JAIL_TURN_SKIPPED = shape("jail_turn_skipped")
-LEFT_JAIL = shape("left_jail", "how")
-ROLLED = shape("rolled", "dice", "total", "double")
-ROLL_AGAIN = shape("roll_again", "reason")
-TIMER_RAN_OUT = shape("timer_ran_out")
-JAIL_CARD_USED = shape("jail_card_used", "card")
-STAYED_IN_JAIL = shape("stayed_in_jail", "tries")
-LEFT_PARK = shape("left_park")
-WENT_TO_JAIL = shape("went_to_jail", "reason")
-MOVED = shape("moved", "start", "end", "steps", "via")
-SALARY = shape("salary", "payer", "payee", "amount", "landed")
+# The action classes, as C statics when compiled (A.Roll is a module attribute lookup).
+ROLL_ACTION: Final = A.Roll
+END_TURN_ACTION: Final = A.EndTurn
+TIMER_ROLL_ACTION: Final = A.TimerRoll
+PAY_FINE_ACTION: Final = A.PayFine
+USE_JAIL_CARD_ACTION: Final = A.UseJailCard
+
+DEED_DEALT: Final = shape("deed_dealt", "position", "payer", "payee", "amount")
+TURN_ENDED: Final = shape("turn_ended")
+TURN_STARTED: Final = shape("turn_started", "turn")
+JAIL_TURN_SKIPPED: Final = shape("jail_turn_skipped")
+LEFT_JAIL: Final = shape("left_jail", "how")
+ROLLED: Final = shape("rolled", "dice", "total", "double")
+ROLL_AGAIN: Final = shape("roll_again", "reason")
+TIMER_RAN_OUT: Final = shape("timer_ran_out")
+JAIL_CARD_USED: Final = shape("jail_card_used", "card")
+STAYED_IN_JAIL: Final = shape("stayed_in_jail", "tries")
+LEFT_PARK: Final = shape("left_park")
+WENT_TO_JAIL: Final = shape("went_to_jail", "reason")
+MOVED: Final = shape("moved", "start", "end", "steps", "via")
+SALARY: Final = shape("salary", "payer", "payee", "amount", "landed")
 
 
 def deal_deeds(e: Engine, count: int) -> None:
@@ -94,7 +101,7 @@ def turn(e: Engine, p: PlayerState) -> Flow:
         e._rolled_doubles = False
         e._extra_roll = False
         action = yield e._turn_decisions[p.index]
-        if type(action) is not A.Roll:
+        if type(action) is not ROLL_ACTION:
             yield from before_roll(e, p, action)
         dice = e.chance.dice(rules.dice_count, rules.dice_sides)
         if len(dice) == 2:
@@ -124,7 +131,7 @@ def turn(e: Engine, p: PlayerState) -> Flow:
     if not rules.auto_end_turn:
         while True:
             action = yield e._post_roll_decisions[p.index]
-            if type(action) is A.EndTurn:
+            if type(action) is END_TURN_ACTION:
                 return
             yield from deals.manage(e, p, action)
 
@@ -133,14 +140,14 @@ def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
     """Handle what comes before the roll (jail options, management) until the roll."""
     while True:
         kind = type(action)
-        if kind is A.Roll or kind is A.TimerRoll:
-            if kind is A.TimerRoll:
+        if kind is ROLL_ACTION or kind is TIMER_ROLL_ACTION:
+            if kind is TIMER_ROLL_ACTION:
                 e.events.add(TIMER_RAN_OUT, p.index, ())
             return
-        if kind is A.PayFine:
+        if kind is PAY_FINE_ACTION:
             yield from endgame.pay(e, p, e._fee_payee(), e.rx.jail_fine or 0, "fine")
             release(e, p, "fine")
-        elif kind is A.UseJailCard:
+        elif kind is USE_JAIL_CARD_ACTION:
             use_jail_card(e, p)
         else:
             yield from deals.manage(e, p, action)
@@ -182,7 +189,7 @@ def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
         use_card = False
         if p.jail_cards:
             choice = yield Decision(JAIL_FINE, p.index, fine=rules.jail_fine)
-            use_card = type(choice) is A.UseJailCard
+            use_card = type(choice) is USE_JAIL_CARD_ACTION
         if use_card:
             use_jail_card(e, p)
         else:
