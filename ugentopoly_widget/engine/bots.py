@@ -69,7 +69,7 @@ class RandomBot:
             decision = engine.decision
             low = decision.data["min_bid"]
             high = min(engine.players[action.player].cash, low + 200)
-            return A.Bid(action.player, self.rng.randint(low, high))
+            return rules_legal.bid_action(engine, action.player, self.rng.randint(low, high))
         return action
 
 

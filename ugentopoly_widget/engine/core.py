@@ -99,7 +99,6 @@ class Engine:
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
         self.acts = [legal.player_actions(i, self.size) for i in range(len(self.players))]
         self._roll_only = [a.roll_only for a in self.acts]
-        self._bids: dict[int, Action] = {}
         # tiles whose landing does nothing at all: no need to start the landing flow
         inert = (TileKind.START, TileKind.JAIL)
         self._inert = [t.kind in inert for t in board.tiles]
@@ -159,7 +158,6 @@ class Engine:
         self._legal_set = None
         self._manage_cache.clear()
         self._legal_memo.clear()
-        self._bids.clear()
         self._grouped_memo.clear()
 
     # ------------------------------------------------------------------ applying actions

@@ -260,6 +260,12 @@ class EventLog(Sequence[Event]):
                 if number is not None:
                     tail.append(number << 2 | 1)
                     continue
+            elif v is None:
+                tail.append(_NONE_CODE)
+                continue
+            elif kind is bool:
+                tail.append(_TRUE_CODE if v else _FALSE_CODE)
+                continue
             tail.append(self._code(v))
         self._count = count + 1
         if len(tail) >= _TAIL:

@@ -68,14 +68,17 @@ def player_actions(i: int, size: int) -> PlayerActions:
     return acts
 
 
+_BIDS: Final[dict[int, Action]] = {}  # shared by every game of the process (immutable values)
+
+
 def bid_action(e: Engine, player: int, amount: int) -> Action:
     """A shared Bid (actions are immutable): bids repeat, and making one costs more than this."""
     key = player * 1_000_003 + amount
-    bid = e._bids.get(key)
+    bid = _BIDS.get(key)
     if bid is None:
-        if len(e._bids) > 4096:
-            e._bids.clear()
-        bid = e._bids[key] = A.Bid(player, amount)
+        if len(_BIDS) > 65536:
+            _BIDS.clear()
+        bid = _BIDS[key] = A.Bid(player, amount)
     return bid
 
 

@@ -94,9 +94,9 @@ class PlayerState:
         }
 
 
-BLOCK = 512  # draws made ahead at a time (see ChanceSource)
-_TWO_TO_MINUS_53 = 1.0 / 9007199254740992.0
-_BIG_ENDIAN = sys.byteorder == "big"
+BLOCK: Final = 512  # draws made ahead at a time (see ChanceSource)
+_TWO_TO_MINUS_53: Final = 1.0 / 9007199254740992.0
+_BIG_ENDIAN: Final = sys.byteorder == "big"
 
 RngPosition = tuple[tuple[int, "array[int]", Any], int]
 
