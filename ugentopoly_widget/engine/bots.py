@@ -286,6 +286,13 @@ def play_game(
 def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int | None) -> int:
     trusted = {seat: type(bot) is HeuristicBot or type(bot) is RandomBot
                for seat, bot in seats.items()}
+    # the built-in bots by seat, typed: their methods are called directly when compiled
+    heuristic = {seat: bot for seat, bot in seats.items() if type(bot) is HeuristicBot}
+    randoms = {seat: bot for seat, bot in seats.items() if type(bot) is RandomBot}
+    timed = game._timed  # fixed for a game
+    # The record's lists, read again after anything that may replace them (undo or load in an
+    # untrusted bot or a listener); trusted bots change nothing but through their action.
+    actions, undoable, listeners = game._actions, game._undoable, game._listeners
     count = 0
     engine = game._engine
     while count < max_actions:
@@ -301,22 +308,28 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
             break
         if not trusted[player]:
             game.apply(bot.choose(game))
+            actions, undoable, listeners = game._actions, game._undoable, game._listeners
         else:
             if decision.kind == "turn" and rules_legal.rolls_only(engine, player):
                 action = engine.acts[player].roll
             else:
-                action = bot.choose(game)
-            if game._timed or game._listeners:
+                known = heuristic.get(player)
+                if known is not None:
+                    action = known._choose(engine)
+                else:
+                    action = randoms[player].choose(game)
+            if timed or listeners:
                 game._apply_valid(action)  # the clock, and views that follow the game
+                actions, undoable, listeners = game._actions, game._undoable, game._listeners
             else:  # what Game._apply_valid does, without its checks of the clock
                 chance = engine.chance
                 chance.used = False
                 try:
                     engine.apply_checked(action)
                 except Exception:
-                    game._rebuild(len(game._actions))  # as Game._apply_valid: state from before
+                    game._rebuild(len(actions))  # as Game._apply_valid: state from before
                     raise
-                game._actions.append(action)
-                game._undoable.append(not chance.used)
+                actions.append(action)
+                undoable.append(not chance.used)
         count += 1
     return count
