@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
+from ugentopoly_widget import Game
+from ugentopoly_widget.engine import actions as A
+from ugentopoly_widget.engine import legal as legal_mod
+from ugentopoly_widget.engine.bots import HeuristicBot
 from ugentopoly_widget.engine.events import EventLog, shape
 from ugentopoly_widget.engine.state import BLOCK, ChanceSource
 
@@ -44,3 +49,42 @@ def test_event_log_flushes_keep_every_code() -> None:
         log.add(kind, k % 4, v)
     assert [e.values for e in log] == values
     assert log[1999].player == 3
+
+
+def _old_affordable(e: Any, p: Any, legal: tuple[Any, ...], keep: int) -> Any:
+    """What the heuristic bot computed from the legal list before it asked directly."""
+    best, best_level = None, 1 << 30
+    for action in legal:
+        if type(action) is A.Build:
+            pos = action.position
+            if p.cash - e.house_prices[pos] >= keep and e.level[pos] < best_level:
+                best, best_level = action, e.level[pos]
+    return best
+
+
+@pytest.mark.parametrize("profile", ["classic", "cell22", "ugentopoly"])
+def test_direct_questions_agree_with_the_legal_list(profile: str) -> None:
+    """At every own-turn decision of seeded bot games: affordable_build, first_unmortgage and
+    rolls_only answer what the full legal list says (several reserves for the build)."""
+    checked = 0
+    for seed in range(6):
+        game = Game(profile, players=4, seed=seed, options={"turn_limit": 300})
+        bots = [HeuristicBot(seed=seed * 10 + k) for k in range(4)]
+        e = game._engine
+        while not game.is_over:
+            d = e.decision
+            if d.kind in ("turn", "post_roll"):
+                assert d.player is not None
+                p = e.players[d.player]
+                legal = e.legal_actions()
+                for keep in (0, 150, 300, 1000):
+                    assert legal_mod.affordable_build(e, p, keep) is _old_affordable(
+                        e, p, legal, keep)
+                lifts = [a for a in legal if type(a) is A.Unmortgage]
+                assert legal_mod.first_unmortgage(e, p) is (lifts[0] if lifts else None)
+                if d.kind == "turn":
+                    rolls = legal is e._roll_only[d.player]
+                    assert legal_mod.rolls_only(e, d.player) is rolls
+                checked += 1
+            game.apply(bots[d.player or 0].choose(game))
+    assert checked > 500
