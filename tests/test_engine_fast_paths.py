@@ -64,8 +64,9 @@ def _old_affordable(e: Any, p: Any, legal: tuple[Any, ...], keep: int) -> Any:
 
 @pytest.mark.parametrize("profile", ["classic", "cell22", "ugentopoly"])
 def test_direct_questions_agree_with_the_legal_list(profile: str) -> None:
-    """At every own-turn decision of seeded bot games: affordable_build, first_unmortgage and
-    rolls_only answer what the full legal list says (several reserves for the build)."""
+    """At every own-turn decision of seeded bot games: affordable_build, first_unmortgage,
+    has_choices and rolls_only answer what the full legal list says (several reserves for the
+    build)."""
     checked = 0
     for seed in range(6):
         game = Game(profile, players=4, seed=seed, options={"turn_limit": 300})
@@ -82,6 +83,7 @@ def test_direct_questions_agree_with_the_legal_list(profile: str) -> None:
                         e, p, legal, keep)
                 lifts = [a for a in legal if type(a) is A.Unmortgage]
                 assert legal_mod.first_unmortgage(e, p) is (lifts[0] if lifts else None)
+                assert legal_mod.has_choices(e, d.player) is (len(legal) > 1)
                 if d.kind == "turn":
                     rolls = legal is e._roll_only[d.player]
                     assert legal_mod.rolls_only(e, d.player) is rolls

@@ -94,29 +94,26 @@ class HeuristicBot:
     def _choose(self, e: Engine) -> Action:
         decision = e.decision
         kind = decision.kind
-        if (kind == "turn" or kind == "post_roll") and decision.player is not None:
-            return self._manage(e, decision.player, kind)  # without listing the legal actions
-        legal = e.legal_actions()
-        if len(legal) == 1:
-            only = legal[0]
-            if type(only) is not A.Pass or kind != "auction":
-                return only
-        assert decision.player is not None, "no decision to take"
-        me = e.players[decision.player]
-        acts = e.acts[me.index]
-        # The simple decisions read their few choices straight from the legal list (its order
-        # is fixed by legal.compute_legal); only management decisions group it by kind.
+        i = decision.player
+        assert i is not None, "no decision to take"
+        me = e.players[i]
+        acts = e.acts[i]
+        # The common decisions are answered from the state, without listing the legal actions:
+        # each choice below is listed exactly when its condition (that of
+        # legal.compute_legal) holds, and where only one is listed it is the one returned.
+        if kind == "turn" or kind == "post_roll":
+            return self._manage(e, i, kind)
         if kind == "buy":
-            can_buy = legal[0] is acts.buy
             price = decision.data["price"]
+            can_buy = me.cash >= e.tiles[decision.data["position"]].cost
             if can_buy and me.cash - price >= self._reserve(e):
                 return acts.buy
             position = decision.data["position"]
-            if can_buy and rules_legal.completes_group(e, me.index, position):
+            if can_buy and rules_legal.completes_group(e, i, position):
                 return acts.buy
             return acts.decline
         if kind == "auction":
-            return self._bid(e, me.index, len(legal) > 1)
+            return self._bid(e, i, me.cash >= decision.data["min_bid"])
         if kind == "tax":
             worth = e.net_worth(me)
             percent = decision.data["percent"] or 0
@@ -125,20 +122,23 @@ class HeuristicBot:
         if kind == "jail_fine":
             return acts.use_card  # both are always listed: the card first
         if kind == "trade":
-            return self._answer_trade(e, me.index)
+            return self._answer_trade(e, i)
+        if kind == "house_offer":
+            pos: int = decision.data["position"]
+            if (me.cash >= e.house_price(pos)
+                    and me.cash - decision.data["price"] >= self._reserve(e)):
+                return acts.build_at[pos]
+            return acts.decline
+        legal = e.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
         if kind == "mortgaged":
-            if len(legal) > 1 and me.cash > 3 * self._reserve(e):
+            if me.cash > 3 * self._reserve(e):
                 return legal[0]  # the lift
             return legal[-1]  # keep
         if kind == "debt":
-            return self._raise_money(e, me.index, rules_legal.grouped(e, legal))
-        if kind == "house_offer":
-            if len(legal) > 1 and me.cash - decision.data["price"] >= self._reserve(e):
-                return legal[0]  # the build
-            return legal[-1]  # decline
-        if kind == "place_house":
-            return legal[0]
-        return legal[0]
+            return self._raise_money(e, i, rules_legal.grouped(e, legal))
+        return legal[0]  # place_house: the first street offered
 
     # ---------------------------------------------------------------- helpers
 
@@ -204,7 +204,7 @@ class HeuristicBot:
             if lift is not None:
                 return lift
         if (e.trading and self._offered_turn != e.turn_number
-                and len(e.legal_actions()) > 1):
+                and rules_legal.has_choices(e, player)):
             self._offered_turn = e.turn_number  # at most one look (and offer) per turn
             offer = self._group_offer(e, player)
             if offer is not None:

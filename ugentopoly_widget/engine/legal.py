@@ -147,6 +147,22 @@ def rolls_only(e: Engine, i: int) -> bool:
     return not p.in_jail and (not e._manages or not e.owned[i])
 
 
+def has_choices(e: Engine, i: int) -> bool:
+    """At player i's turn or post-roll decision: does legal_actions() hold more than the roll
+    (or the end of the turn)? Asked without building the list."""
+    p = e.players[i]
+    if e.decision.kind == TURN:
+        if p.in_jail:
+            fine = e.rx.jail_fine
+            if fine is not None and p.cash >= fine:
+                return True
+            if p.jail_cards and not e.rx.jail_card_auto:
+                return True
+        elif not e._manages or not e.owned[i]:
+            return False
+    return len(manage_actions(e, p, build=True, unmortgage=True)) > 0
+
+
 def memo_legal(e: Engine, key: int, first: Action, p: PlayerState) -> tuple[Action, ...]:
     """`first` + the management actions; the same tuple while those do not change."""
     manage = manage_actions(e, p, build=True, unmortgage=True)
