@@ -215,38 +215,50 @@ class LogCache:
         self._sent = None  # the next message starts a new run (the views' lines are stale)
 
     def update(self, game: Game, lang: str, keep: int = LOG_TAIL) -> list[str]:
-        """The last `keep` log lines in `lang` (the log has one line per event)."""
-        events = game.events
-        if self._scanned > len(events):
+        """The last `keep` log lines in `lang` (the log has one line per event).
+
+        Reads only the events it needs, through ``game.known_events()``: a game loaded from a
+        save file's checkpoint does not replay its history for a view (its log starts at the
+        checkpoint's turn until something else loads the history)."""
+        before, log = game.known_events()
+        total = before + len(log)
+        if self._scanned > total:
             self.reset()
-        new = events[self._scanned:]
-        for event in new:
-            if event.kind == "rolled":
-                dice = event.data.get("dice")
-                if isinstance(dice, (list, tuple)):
-                    self.dice = [int(d) for d in dice]
-                    self.rolls += 1
+        first_new = max(self._scanned, before)
+        count_new = total - self._scanned
+        # the last roll by kinds alone: only the roll found is decoded (a play_bots batch makes
+        # thousands of events, and decoding each cost more than the rest of the state)
+        kinds = log.kinds(first_new - before)
+        rolls = kinds.count("rolled")
+        if rolls:
+            last = len(kinds) - 1 - kinds[::-1].index("rolled")
+            dice = log[first_new - before + last].get("dice")
+            if isinstance(dice, (list, tuple)):
+                self.dice = [int(d) for d in dice]
+            self.rolls += rolls
         # A long batch (play_bots) narrates only its last events: the view animates the last
         # moves anyway, and the whole batch would cost a scan of every event it made.
-        self.recent = None if self._fresh or not new else narrate(
-            game, new[-NARRATE_TAIL:], lang, total=len(new))
+        self.recent = None if self._fresh or not count_new else narrate(
+            game, log.since(max(first_new, total - NARRATE_TAIL) - before), lang,
+            total=count_new)
         self._fresh = False
-        self._scanned = len(events)
+        self._scanned = total
         self.sample(game)
         lines = self.lines.setdefault(lang, [])
         done = self.done.get(lang, 0)
-        if done > len(events):
+        if done > total:
             lines.clear()
             done = 0
-        first = max(done, len(events) - keep)  # lines that would be dropped are not rendered
+        # lines that would be dropped are not rendered, nor those before a loaded checkpoint
+        first = max(done, total - keep, before)
         if first > done:
             lines.clear()
-        lines.extend(render_event(event, game, lang) for event in events[first:])
+        lines.extend(render_event(event, game, lang) for event in log.since(first - before))
         if keep > 0:
             del lines[:-keep]
         else:
             lines.clear()
-        self.done[lang] = len(events)
+        self.done[lang] = total
         return lines
 
     def message(self, lang: str, total: int, tail: list[str]) -> dict[str, Any]:
@@ -382,7 +394,7 @@ def state_snapshot(
     lang = _pick(lang)
     decision = game.decision
     tail = cache.update(game, lang, keep=log_tail)
-    total = len(game.events)  # one log line per event
+    total = game.event_count  # one log line per event
     players = []
     for index, p in enumerate(game.players):
         players.append({
