@@ -51,6 +51,7 @@ from .widget_data import (
 from .widget_errors import plain_error
 from .widget_probability import ProbabilityPanels
 from .widget_requests import RequestError, check_keys, is_int, setup_options
+from .widget_sync import StateText
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_REQUEST_BYTES = 20_000  # a request larger than this (as JSON) is refused unread
@@ -61,9 +62,13 @@ FRONT_WRITABLE = frozenset({"lang", "bot_delay", "paused"})
 EventCallback = Callable[[list[Event]], Any]
 
 
-def _json_text(value: dict[str, Any], _widget: Any) -> str:
-    """The state as compact JSON text (the view parses it once per change)."""
-    return json.dumps(value, separators=(",", ":"))
+def _json_text(value: dict[str, Any], widget: Any) -> str:
+    """The state as compact JSON text (the view parses it once per change), made from the
+    previous state's text where a section did not change (see widget_sync)."""
+    encoder: StateText | None = getattr(widget, "_state_text", None)
+    if encoder is None:
+        return json.dumps(value, separators=(",", ":"))
+    return encoder.encode(value)
 
 
 class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
@@ -115,6 +120,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         self._seq = 0
         self._error_count = 0
         self._cache = LogCache()
+        self._state_text = StateText()
         self._log_tail = log_tail
         self._callbacks: list[EventCallback] = []
         self._init_bots()
@@ -291,7 +297,8 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             return
         if not events:  # undo: the engine was rebuilt
             self._cache.reset()
-        self._cache.sample(game)  # net worth once per turn, also inside play_bots batches
+        if self._batch:  # net worth once per turn (a published state samples it itself)
+            self._cache.sample(game)
         self._publish()
         for callback in list(self._callbacks):
             try:

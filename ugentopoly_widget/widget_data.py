@@ -5,7 +5,7 @@ to test and to time."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .engine.board import Board, TileKind
@@ -203,6 +203,7 @@ class LogCache:
         self.recent: dict[str, Any] | None = None
         self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
         self._sampled_game: int | None = None
+        self._sections: dict[str, tuple[tuple[int, ...], list[Any]]] = {}
 
     def reset(self) -> None:
         self.lines = {}
@@ -236,14 +237,6 @@ class LogCache:
             if isinstance(dice, (list, tuple)):
                 self.dice = [int(d) for d in dice]
             self.rolls += rolls
-        # A long batch (play_bots) narrates only its last events: the view animates the last
-        # moves anyway, and the whole batch would cost a scan of every event it made.
-        self.recent = None if self._fresh or not count_new else narrate(
-            game, log.since(max(first_new, total - NARRATE_TAIL) - before), lang,
-            total=count_new)
-        self._fresh = False
-        self._scanned = total
-        self.sample(game)
         lines = self.lines.setdefault(lang, [])
         done = self.done.get(lang, 0)
         if done > total:
@@ -253,13 +246,34 @@ class LogCache:
         first = max(done, total - keep, before)
         if first > done:
             lines.clear()
-        lines.extend(render_event(event, game, lang) for event in log.since(first - before))
+        # A long batch (play_bots) narrates only its last events: the view animates the last
+        # moves anyway, and the whole batch would cost a scan of every event it made.
+        told = max(first_new, total - NARRATE_TAIL)
+        read = min(first, told)
+        events = log.since(read - before)  # decoded once, for the story and the lines
+        self.recent = None if self._fresh or not count_new else narrate(
+            game, events[told - read:], lang, total=count_new)
+        self._fresh = False
+        self._scanned = total
+        self.sample(game)
+        lines.extend(render_event(event, game, lang) for event in events[first - read:])
         if keep > 0:
             del lines[:-keep]
         else:
             lines.clear()
         self.done[lang] = total
         return lines
+
+    def section(self, key: str, source: tuple[int, ...],
+                build: Callable[[tuple[int, ...]], list[Any]]) -> list[Any]:
+        """``build(source)``, or the previous state's list while `source` is unchanged (the
+        state's JSON then reuses its text too, see widget_sync)."""
+        kept = self._sections.get(key)
+        if kept is not None and kept[0] == source:
+            return kept[1]
+        value = build(source)
+        self._sections[key] = (source, value)
+        return value
 
     def message(self, lang: str, total: int, tail: list[str]) -> dict[str, Any]:
         """The log part of a state: the lines since the previous message, or the whole kept
@@ -371,6 +385,10 @@ def narrate(game: Game, events: Sequence[Event], lang: str,
     return out
 
 
+def _owner_list(owners: tuple[int, ...]) -> list[int | None]:
+    return [None if owner < 0 else owner for owner in owners]
+
+
 def _jsonable(value: Any) -> Any:
     """Decision data is plain already; guard against anything that is not."""
     if value is None or isinstance(value, (bool, int, str)):
@@ -419,8 +437,8 @@ def state_snapshot(
         "decision": {"kind": decision.kind, "player": decision.player, "data": data},
         "legal": legal,
         "players": players,
-        "owner": [None if owner < 0 else owner for owner in game.owners],
-        "level": list(game.levels),
+        "owner": cache.section("owner", game.owners, _owner_list),
+        "level": cache.section("level", game.levels, list),
         "mortgaged": game.mortgaged_positions,
         "pot": game.pot,
         "houses_left": game.houses_left if game.rules.buildings != "none" else None,
