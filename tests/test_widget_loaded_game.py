@@ -11,6 +11,7 @@ from log_view import LogView
 
 from ugentopoly_widget import Game, UgentopolyWidget
 from ugentopoly_widget.engine.bots import HeuristicBot
+from ugentopoly_widget.widget_data import LOG_JUMP, LOG_PAGE
 
 
 def _saved_and_loaded(turns: int = 70) -> tuple[Game, Game]:
@@ -47,17 +48,17 @@ def test_a_view_of_a_loaded_game_does_not_replay_its_history() -> None:
     last_roll = next(e for e in reversed(game.events) if e.kind == "rolled")
     assert state["dice"] == list(last_roll.data["dice"])
     assert picture is not None and "image/svg+xml" in picture[0]
-    # the tail starts at the checkpoint: the lines after it, numbered as in the whole log
+    # the tail: the last lines, never before the checkpoint, numbered as in the whole log
     log = game.log()
-    assert state["log"]["total"] == len(log)
-    assert state["log"]["start"] == before
-    assert view.lines == log[before:] and view.first == before
+    first = max(before, len(log) - LOG_JUMP)
+    assert state["log"]["total"] == len(log) and state["log"]["start"] == first
+    assert view.lines == log[first:] and view.first == first
     # play on: the view follows; once something loads the history, it still follows
     bots = [HeuristicBot(seed=7 + k) for k in range(3)]
     for _ in range(5):
         loaded.apply(bots[loaded.decision.player or 0].choose(loaded))
     assert loaded._history is not None
-    assert view.lines == loaded.log()[before:]  # (log() loads the history)
+    assert view.lines == loaded.log()[first:]  # (log() loads the history)
     assert loaded._history is None
     for _ in range(5):
         loaded.apply(bots[loaded.decision.player or 0].choose(loaded))
@@ -66,14 +67,30 @@ def test_a_view_of_a_loaded_game_does_not_replay_its_history() -> None:
     assert view.requests == 0
 
 
+def test_earlier_lines_of_a_loaded_game_come_when_asked() -> None:
+    """Paging back within the events after the checkpoint keeps the history unloaded; a page
+    reaching before the checkpoint replays it then (the reader asked for those lines)."""
+    game, loaded = _saved_and_loaded(90)
+    before, recent = loaded.known_events()
+    assert len(recent) > LOG_JUMP + LOG_PAGE
+    w = UgentopolyWidget.from_game(loaded)
+    view = LogView(w)
+    view.earlier()  # within the events held
+    assert loaded._history is not None
+    assert view.lines == game.log()[view.first:] and view.first > before
+    view.earlier()  # before the checkpoint: the history now
+    assert loaded._history is None
+    assert view.lines == game.log()[view.first:] and view.first < before
+
+
 def test_a_long_loaded_game_shows_only_the_tail_it_keeps() -> None:
-    """More events after the checkpoint than the tail keeps: the usual 100 lines."""
+    """More events after the checkpoint than a first state shows: the usual last lines."""
     game = Game("classic", players=3, seed=4, options={"turn_limit": 500})
     game.checkpoint_every = 10**6  # no checkpoint after the first: the whole game is "recent"
     bots = [HeuristicBot(seed=k) for k in range(3)]
     while game.turn_number < 40:
         game.apply(bots[game.decision.player or 0].choose(game))
     loaded = Game.from_json(game.to_json())
-    w = UgentopolyWidget.from_game(loaded, log_tail=100)
-    assert w.state["log"]["lines"] == game.log()[-100:]
-    assert w.state["log"]["start"] == len(game.events) - 100
+    w = UgentopolyWidget.from_game(loaded)
+    assert w.state["log"]["lines"] == game.log()[-LOG_JUMP:]
+    assert w.state["log"]["start"] == len(game.events) - LOG_JUMP

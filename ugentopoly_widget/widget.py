@@ -264,6 +264,16 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         if full is not None:
             self.send({"type": "log", **full})
 
+    def _send_log_page(self, before: Any) -> None:
+        if self._game is None:
+            raise RequestError("refused: no game has started")
+        total = self._game.event_count
+        if not is_int(before, 0, total):
+            raise RequestError(f"refused: there is no log line {str(before)[:20]} "
+                               f"(the log has {total})")
+        lang = str(self.state.get("lang", "en"))
+        self.send(self._cache.page(self._game, lang, before))
+
     def _schedule_timer(self) -> None:
         """Check the turn timer from Python when it runs out, on the kernel's loop: the view
         only shows the countdown, and a view that is not rendered (VS Code) must not matter."""
@@ -552,9 +562,13 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             self.lang = content["lang"]
         elif kind == "probability":
             self._request_probability(content)
-        elif kind == "log":  # a view that missed lines (opened later): the whole kept tail
-            check_keys(content, {"type", "seq"}, optional={"seq"})
-            self._send_full_log()
+        elif kind == "log":  # a view that missed lines (opened later): the whole kept tail;
+            # with "before": the lines before its first (its reader scrolls back)
+            check_keys(content, {"type", "seq", "before"}, optional={"seq", "before"})
+            if "before" in content:
+                self._send_log_page(content["before"])
+            else:
+                self._send_full_log()
         elif kind == "bots":
             check_keys(content, {"type", "paused", "delay", "seq"},
                              optional={"paused", "delay", "seq"})

@@ -107,7 +107,7 @@ class BotPacing:
             self._everyone = everyone
             self._schedule_bots(0.0, force=True)
             return 0
-        from .engine.bots import play_game
+        from .engine.bots import FewerCollections, play_game
 
         # The seats' bots, fixed for the batch (seats do not change while it runs): play_game
         # takes the trusted path of the built-in bots and stops at a person's decision.
@@ -120,18 +120,22 @@ class BotPacing:
                 kind = everyone
             seat_bots[player] = self._bot(player, kind)
         count = 0
-        self._batch += 1
-        try:
-            if self._callbacks or game._listeners != [self._listener]:
-                # someone else follows each action (a callback, another view): keep telling
-                count = play_game(game, seat_bots, max_actions=max_actions, until_turn=target)
-            else:
-                count = self._play_turn_by_turn(game, seat_bots, max_actions, target)
-        finally:
-            self._batch -= 1
-            if self._dirty or count:
-                self._dirty = False
-                self._publish()
+        # The collector held back for the whole batch, not per run of turns: between runs it
+        # found the young generation full every time (as costly as the stops themselves).
+        with FewerCollections():
+            self._batch += 1
+            try:
+                if self._callbacks or game._listeners != [self._listener]:
+                    # someone else follows each action (a callback, another view): keep telling
+                    count = play_game(game, seat_bots, max_actions=max_actions,
+                                      until_turn=target)
+                else:
+                    count = self._play_turn_by_turn(game, seat_bots, max_actions, target)
+            finally:
+                self._batch -= 1
+                if self._dirty or count:
+                    self._dirty = False
+                    self._publish()
         return count
 
     def _play_turn_by_turn(self, game: Game, seat_bots: dict[int, Any], max_actions: int,

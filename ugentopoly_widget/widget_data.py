@@ -16,7 +16,12 @@ from .engine.rules import PROFILES, RulesProfile
 
 LANGS = ("en", "nl")
 SEAT_KINDS = ("person", "random", "heuristic")
-LOG_TAIL = 100  # rendered log lines carried in each state snapshot (the whole log stays in Python)
+LOG_TAIL = 100  # rendered log lines kept for the views (the whole log stays in the game)
+# Lines rendered when a view's lines start again (first state, a long play_bots batch, undo,
+# another language): rendering 100 cost more than the rest of a batch's state; a view asks
+# for earlier lines, LOG_PAGE at a time, when its reader wants them.
+LOG_JUMP = 25
+LOG_PAGE = 100
 
 PROFILE_LABELS = {
     "ugentopoly": {"en": "Ugentopoly", "nl": "Ugentopoly"},
@@ -244,8 +249,9 @@ class LogCache:
             done = 0
         # lines that would be dropped are not rendered, nor those before a loaded checkpoint
         first = max(done, total - keep, before)
-        if first > done:
+        if first > done or not lines:  # the lines start again: only the last few
             lines.clear()
+            first = max(first, total - min(keep, LOG_JUMP))
         # A long batch (play_bots) narrates only its last events: the view animates the last
         # moves anyway, and the whole batch would cost a scan of every event it made.
         told = max(first_new, total - NARRATE_TAIL)
@@ -309,6 +315,17 @@ class LogCache:
         total = self._sent[1]
         return {"epoch": self.epoch, "base": None, "total": total,
                 "start": total - len(tail), "lines": tail}
+
+    def page(self, game: Game, lang: str, before: int) -> dict[str, Any]:
+        """The LOG_PAGE lines before line `before` (a view's first), for a reader scrolling
+        back. Lines before a loaded game's checkpoint need its history: asked for, it is
+        replayed now (the first draw never does)."""
+        start = max(0, before - LOG_PAGE)
+        held, log = game.known_events()
+        if start < held:
+            held, log = 0, game.events
+        lines = [render_event(event, game, lang) for event in log[start - held:before - held]]
+        return {"type": "log_page", "epoch": self.epoch, "start": start, "lines": lines}
 
     def sample(self, game: Game) -> None:
         """Net worth of every player once per turn (at the states the view is sent)."""
