@@ -137,10 +137,12 @@ def test_a_log_request_is_checked_like_any_other() -> None:
     w._handle_custom_msg({"type": "log", "seq": w.state["seq"]}, [])
     assert sent and sent[-1]["lines"] == w.game.log()[sent[-1]["start"]:]
     total = len(w.game.events)
-    for bad in (-1, total + 1, "3", 2.0, True, None):
+    seq, digest = w.state["seq"], w.game.digest()
+    for bad in (-1, total + 1, "3", 2.0, True, None, [1]):
         count = len(sent)
         w._handle_custom_msg({"type": "log", "before": bad, "seq": w.state["seq"]}, [])
         assert len(sent) == count and "refused" in w.error["message"]
+    assert (w.state["seq"], w.game.digest()) == (seq, digest)  # a forged page changes nothing
     lobby = UgentopolyWidget.open_lobby()
     lobby.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
     count = len(sent)
