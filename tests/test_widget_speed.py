@@ -123,3 +123,22 @@ def test_state_text_reuses_sections_and_still_says_exactly_the_state() -> None:
     owner = encoder._parts["owner"]
     w.refresh()
     assert encoder._parts["owner"] is owner
+
+
+def test_dice_and_roll_count_after_batches_and_single_actions() -> None:
+    """Found by kinds alone (only the last roll is decoded): the last dice and the number of
+    rolls, after a batch and after each following action, as the events say."""
+    w = _widget(options={"turn_limit": 300})
+
+    def check() -> None:
+        rolled = [e for e in w.game.events if e.kind == "rolled"]
+        assert w.state["rolls"] == len(rolled) > 0
+        assert w.state["dice"] == list(rolled[-1].data["dice"])
+
+    w.play_bots(turns=9)
+    check()
+    w.seats = ["person"] * 4
+    bot = HeuristicBot(seed=2)
+    for _ in range(12):
+        w.game.apply(bot.choose(w.game))
+        check()

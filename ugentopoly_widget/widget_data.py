@@ -177,7 +177,7 @@ def lobby_data(custom_board: Board | None = None, profile: str | None = None) ->
     }
 
 
-NARRATE_TAIL = 64  # events narrated per state at most (the last ones)
+NARRATE_TAIL = 32  # events narrated per state at most (the last ones: a batch ends with them)
 MAX_MOVES = 6  # moves narrated per state (a batch of bot actions shows only its last ones)
 MAX_SAMPLES = 400  # net-worth samples kept for the game-over chart (thinned beyond that)
 
@@ -236,12 +236,6 @@ class LogCache:
         # thousands of events, and decoding each cost more than the rest of the state)
         kinds = log.kinds(first_new - before)
         rolls = kinds.count("rolled")
-        if rolls:
-            last = len(kinds) - 1 - kinds[::-1].index("rolled")
-            dice = log[first_new - before + last].get("dice")
-            if isinstance(dice, (list, tuple)):
-                self.dice = [int(d) for d in dice]
-            self.rolls += rolls
         lines = self.lines.setdefault(lang, [])
         done = self.done.get(lang, 0)
         if done > total:
@@ -257,6 +251,13 @@ class LogCache:
         told = max(first_new, total - NARRATE_TAIL)
         read = min(first, told)
         events = log.since(read - before)  # decoded once, for the story and the lines
+        if rolls:
+            last = first_new + len(kinds) - 1 - kinds[::-1].index("rolled")
+            roll = events[last - read] if last >= read else log[last - before]
+            dice = roll.get("dice")
+            if isinstance(dice, (list, tuple)):
+                self.dice = [int(d) for d in dice]
+            self.rolls += rolls
         self.recent = None if self._fresh or not count_new else narrate(
             game, events[told - read:], lang, total=count_new)
         self._fresh = False
