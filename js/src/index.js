@@ -211,7 +211,7 @@ function render({ model, el }) {
   // the lines before the first one shown: asked from Python a page at a time
   const logMore = h("button", {
     class: "ugw-log-more", "data-ugw": "log-more", type: "button", hidden: true,
-    onclick: () => { if (logFeed.first > 0) send({ type: "log", before: logFeed.first }); },
+    onclick: () => { if (logFeed.more) send({ type: "log", before: logFeed.first }); },
   });
   const logEl = h("div", { class: "ugw-log", "data-ugw": "log", tabindex: "0", role: "log", "aria-label": "log" }, logMore, logList);
   const tabs = new Tabs(uid, "panels");
@@ -379,7 +379,7 @@ function render({ model, el }) {
   // The lines arrive through `logFeed` (on every state, see "change:state"); this draws the
   // lines the list does not show yet, or all of them after the feed replaced its lines.
   function drawLog() {
-    logMore.hidden = !(logFeed.first > 0 && logFeed.lines.length);
+    logMore.hidden = !logFeed.more;
     logMore.textContent = t(lang(), "log_earlier");
     if (logDrawn.resets !== logFeed.resets) {
       replace(logList);

@@ -18,6 +18,9 @@ export class LogFeed {
 
   get next() { return this.first + this.lines.length; }
 
+  // Whether earlier lines can be asked for (there are some, and room to keep them).
+  get more() { return this.first > 0 && this.lines.length > 0 && this.lines.length < KEEP; }
+
   // Take the log part of a new state; true when the view must ask for the whole tail.
   take(log, now) {
     if (!log || log === this.last) return false;

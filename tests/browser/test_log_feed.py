@@ -107,6 +107,17 @@ def test_views_follow_the_log_in_pieces(open_notebook: OpenNotebook, kernel: Ker
             time.sleep(0.1)
         shown = view_logs(page)[1]
         assert shown == [[i, log[i]] for i in range(first, total)], (shown[0], first)
+    # back to the first line: then the button goes away
+    for _ in range(20):
+        if not more.is_visible():
+            break
+        count = len(view_logs(page)[1])
+        more.click()
+        deadline = time.monotonic() + 10
+        while len(view_logs(page)[1]) == count and time.monotonic() < deadline:
+            time.sleep(0.1)
+    assert not more.is_visible()
+    assert view_logs(page)[1] == [[i, log[i]] for i in range(total)]
     # the pages reach every view of the widget: the other one shows them too, in order
     other = view_logs(page)[0]
     assert other == [[i, log[i]] for i in range(other[0][0], total)]
