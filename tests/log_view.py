@@ -1,5 +1,6 @@
-"""A view's log as js/src/logfeed.js keeps it: the pieces each state carries, and the whole
-kept tail asked for (``{"type": "log"}``) when a piece does not follow on what it has."""
+"""A view's log as js/src/logfeed.js keeps it: the pieces each state carries, the whole kept
+tail asked for (``{"type": "log"}``) when a piece does not follow on what it has, and the pages
+of earlier lines its reader asks for (``{"type": "log", "before": first}``)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,20 @@ class LogView:
     def reply(self, msg: dict[str, Any]) -> None:
         if self.waiting and msg.get("type") == "log":
             self.replace(msg)
+        elif msg.get("type") == "log_page":
+            self.prepend(msg)
+
+    def earlier(self) -> None:
+        """The "earlier lines" button: the lines before the first one shown."""
+        self.widget._handle_custom_msg({"type": "log", "before": self.first,
+                                        "seq": self.widget.state["seq"]}, [])
+
+    def prepend(self, msg: dict[str, Any]) -> None:
+        if msg["epoch"] != self.epoch or self.waiting or not msg["lines"] \
+                or msg["start"] + len(msg["lines"]) != self.first:
+            return  # a page of another run, or one that does not end where the lines start
+        self.lines = list(msg["lines"]) + self.lines
+        self.first = msg["start"]
 
     def replace(self, log: dict[str, Any]) -> None:
         self.epoch = log["epoch"]

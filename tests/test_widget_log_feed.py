@@ -14,6 +14,7 @@ from log_view import LogView
 
 from ugentopoly_widget import Game, UgentopolyWidget
 from ugentopoly_widget.engine.bots import HeuristicBot
+from ugentopoly_widget.widget_data import LOG_JUMP, LOG_PAGE
 
 
 def _widget(**kwargs: Any) -> UgentopolyWidget:
@@ -27,11 +28,13 @@ def _step(w: UgentopolyWidget, bot: HeuristicBot, n: int = 1) -> None:
         w.game.apply(bot.choose(w.game))
 
 
-def _shows_tail(view: LogView, w: UgentopolyWidget, keep: int = 100) -> None:
+def _shows_tail(view: LogView, w: UgentopolyWidget) -> None:
+    """The view ends with the game's log, numbered as in it, at least the last LOG_JUMP lines
+    (when the lines start again only those are rendered; the reader asks for earlier ones)."""
     log = w.game.log(w.state["lang"])
     assert view.next == len(log)
-    assert view.tail(keep) == log[-keep:] if keep else view.tail(keep) == []
     assert view.lines == log[view.first:]
+    assert len(view.lines) >= min(len(log), LOG_JUMP)
 
 
 def test_a_state_brings_only_the_new_lines() -> None:
@@ -88,9 +91,9 @@ def test_a_long_batch_sends_the_tail_and_the_view_starts_again_there() -> None:
     w.play_bots(turns=50)
     last = view.pieces[-1]
     assert last["base"] is not None and last["start"] > last["base"]
-    assert len(last["lines"]) == 100
+    assert len(last["lines"]) == LOG_JUMP  # not the 100 the tail keeps: only the last few
     _shows_tail(view, w)
-    assert view.first == len(w.game.events) - 100 and view.requests == 0
+    assert view.first == len(w.game.events) - LOG_JUMP and view.requests == 0
 
 
 def test_undo_language_and_a_new_game_start_a_new_run_of_lines() -> None:
@@ -132,9 +135,43 @@ def test_a_log_request_is_checked_like_any_other() -> None:
     assert "unexpected" in w.error["message"] or "refused" in w.error["message"]
     assert sent == []
     w._handle_custom_msg({"type": "log", "seq": w.state["seq"]}, [])
-    assert sent and sent[-1]["lines"] == w.game.log()[-100:]
+    assert sent and sent[-1]["lines"] == w.game.log()[sent[-1]["start"]:]
+    total = len(w.game.events)
+    seq, digest = w.state["seq"], w.game.digest()
+    for bad in (-1, total + 1, "3", 2.0, True, None, [1]):
+        count = len(sent)
+        w._handle_custom_msg({"type": "log", "before": bad, "seq": w.state["seq"]}, [])
+        assert len(sent) == count and "refused" in w.error["message"]
+    assert (w.state["seq"], w.game.digest()) == (seq, digest)  # a forged page changes nothing
     lobby = UgentopolyWidget.open_lobby()
     lobby.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
     count = len(sent)
     lobby._handle_custom_msg({"type": "log"}, [])
     assert len(sent) == count  # no game, no log: nothing sent, nothing raised
+
+
+def test_a_reader_pages_back_through_the_whole_log() -> None:
+    """After a long batch the view has the last LOG_JUMP lines; "earlier lines" brings
+    LOG_PAGE more at a time, back to the first line, and the view still follows the game."""
+    w = _widget(options={"turn_limit": 200})
+    view = LogView(w)
+    w.seats = ["heuristic"] * 3
+    w.play_bots(turns=40)
+    total = len(w.game.events)
+    assert view.first == total - LOG_JUMP and total > LOG_JUMP + 2 * LOG_PAGE
+    view.earlier()
+    assert view.first == total - LOG_JUMP - LOG_PAGE
+    while view.first:
+        view.earlier()
+    assert view.lines == w.game.log()
+    w.seats = ["person"] * 3
+    _step(w, HeuristicBot(seed=1), 3)
+    assert view.lines == w.game.log() and view.requests == 0
+    # a page of an earlier run (another language) is not put in front of this run's lines
+    w.lang = "nl"
+    old_epoch = view.epoch
+    page = w._cache.page(w.game, "en", view.first)
+    w.lang = "en"
+    assert view.epoch != old_epoch == page["epoch"]
+    view.reply(page)
+    assert view.lines == w.game.log()[view.first:]

@@ -12,6 +12,7 @@ import pytest
 from ugentopoly_widget import Game, UgentopolyWidget
 from ugentopoly_widget.engine.bots import HeuristicBot, make_bot, play_game
 from ugentopoly_widget.engine.events import Event
+from ugentopoly_widget.widget_bots import BATCH_SAMPLE_TURNS
 
 
 def _widget(profile: str = "classic", seed: int = 3, **kw: Any) -> UgentopolyWidget:
@@ -20,8 +21,8 @@ def _widget(profile: str = "classic", seed: int = 3, **kw: Any) -> UgentopolyWid
 
 @pytest.mark.parametrize("profile", ["classic", "ugentopoly", "cell22"])
 def test_play_bots_fast_path_plays_the_game_the_followed_path_plays(profile: str) -> None:
-    """Turn by turn without the listener == with a callback following every action (which keeps
-    the per-action path): same game, same net-worth history, same log, one state sent."""
+    """In runs of turns without the listener == with a callback following every action (which
+    keeps the per-action path): same game, same net-worth figures, same log, one state sent."""
     fast = _widget(profile, options={"turn_limit": 300})
     followed = _widget(profile, options={"turn_limit": 300})
     seen: list[list[Event]] = []
@@ -33,7 +34,14 @@ def test_play_bots_fast_path_plays_the_game_the_followed_path_plays(profile: str
     assert n_fast == n_followed == len(seen) > 50
     assert fast.game.digest() == followed.game.digest()
     assert fast.game.is_over
-    assert fast.state["history"] == followed.state["history"]
+    # the batch samples net worth every BATCH_SAMPLE_TURNS turns (and at the end), the
+    # followed path every turn: the same figures at the turns both sampled
+    every = {row[0]: row for row in followed.state["history"]}
+    rows = fast.state["history"]
+    assert len(rows) > 10 and rows[-1] == followed.state["history"][-1]
+    assert all(every[row[0]] == row for row in rows)
+    turns = [row[0] for row in rows]
+    assert turns == sorted(set(turns)) and len(rows) >= fast.game.turn_number // BATCH_SAMPLE_TURNS
     assert fast.state["log"] == followed.state["log"]
     assert len(sent) == 1  # one state for the whole batch
 
@@ -87,3 +95,50 @@ def test_state_is_sent_as_json_text_the_view_parses() -> None:
     assert isinstance(sent, str)
     assert json.loads(sent) == json.loads(json.dumps(w.state))
     assert w.state["seq"] == json.loads(sent)["seq"]  # Python code still reads a dict
+
+
+def test_state_text_reuses_sections_and_still_says_exactly_the_state() -> None:
+    """The JSON text of each state, made from the previous state's unchanged sections, parses
+    to exactly that state: through a whole game of buys, builds, trades, jail, an undo, a
+    language switch and the game over (a stale section reused would differ)."""
+    w = UgentopolyWidget("classic", players=["Ann", "Bob", "Cleo"], seed=8,
+                         options={"turn_limit": 120})
+    sent: list[str] = []
+    w.observe(lambda change: sent.append(w.get_state("state")["state"]), names="state")
+    bots = [HeuristicBot(seed=k) for k in range(3)]
+    game = w.game
+    undone = False
+    while not game.is_over:
+        game.apply(bots[game.decision.player or 0].choose(game))
+        assert json.loads(sent[-1]) == w.state
+        if not undone and game.can_undo() and any(w.state["owner"]):
+            w.undo()
+            undone = True
+            assert json.loads(sent[-1]) == w.state
+    w.lang = "nl"
+    assert json.loads(sent[-1]) == w.state and "history" in w.state
+    assert undone and len(sent) > 200
+    # the sections an action did not change were not encoded again
+    encoder = w._state_text
+    owner = encoder._parts["owner"]
+    w.refresh()
+    assert encoder._parts["owner"] is owner
+
+
+def test_dice_and_roll_count_after_batches_and_single_actions() -> None:
+    """Found by kinds alone (only the last roll is decoded): the last dice and the number of
+    rolls, after a batch and after each following action, as the events say."""
+    w = _widget(options={"turn_limit": 300})
+
+    def check() -> None:
+        rolled = [e for e in w.game.events if e.kind == "rolled"]
+        assert w.state["rolls"] == len(rolled) > 0
+        assert w.state["dice"] == list(rolled[-1].data["dice"])
+
+    w.play_bots(turns=9)
+    check()
+    w.seats = ["person"] * 4
+    bot = HeuristicBot(seed=2)
+    for _ in range(12):
+        w.game.apply(bot.choose(w.game))
+        check()

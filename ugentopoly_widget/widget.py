@@ -51,6 +51,7 @@ from .widget_data import (
 from .widget_errors import plain_error
 from .widget_probability import ProbabilityPanels
 from .widget_requests import RequestError, check_keys, is_int, setup_options
+from .widget_sync import StateText
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_REQUEST_BYTES = 20_000  # a request larger than this (as JSON) is refused unread
@@ -61,9 +62,13 @@ FRONT_WRITABLE = frozenset({"lang", "bot_delay", "paused"})
 EventCallback = Callable[[list[Event]], Any]
 
 
-def _json_text(value: dict[str, Any], _widget: Any) -> str:
-    """The state as compact JSON text (the view parses it once per change)."""
-    return json.dumps(value, separators=(",", ":"))
+def _json_text(value: dict[str, Any], widget: Any) -> str:
+    """The state as compact JSON text (the view parses it once per change), made from the
+    previous state's text where a section did not change (see widget_sync)."""
+    encoder: StateText | None = getattr(widget, "_state_text", None)
+    if encoder is None:
+        return json.dumps(value, separators=(",", ":"))
+    return encoder.encode(value)
 
 
 class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
@@ -115,6 +120,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         self._seq = 0
         self._error_count = 0
         self._cache = LogCache()
+        self._state_text = StateText()
         self._log_tail = log_tail
         self._callbacks: list[EventCallback] = []
         self._init_bots()
@@ -258,6 +264,16 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         if full is not None:
             self.send({"type": "log", **full})
 
+    def _send_log_page(self, before: Any) -> None:
+        if self._game is None:
+            raise RequestError("refused: no game has started")
+        total = self._game.event_count
+        if not is_int(before, 0, total):
+            raise RequestError(f"refused: there is no log line {str(before)[:20]} "
+                               f"(the log has {total})")
+        lang = str(self.state.get("lang", "en"))
+        self.send(self._cache.page(self._game, lang, before))
+
     def _schedule_timer(self) -> None:
         """Check the turn timer from Python when it runs out, on the kernel's loop: the view
         only shows the countdown, and a view that is not rendered (VS Code) must not matter."""
@@ -291,7 +307,8 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             return
         if not events:  # undo: the engine was rebuilt
             self._cache.reset()
-        self._cache.sample(game)  # net worth once per turn, also inside play_bots batches
+        if self._batch:  # net worth once per turn (a published state samples it itself)
+            self._cache.sample(game)
         self._publish()
         for callback in list(self._callbacks):
             try:
@@ -545,9 +562,13 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             self.lang = content["lang"]
         elif kind == "probability":
             self._request_probability(content)
-        elif kind == "log":  # a view that missed lines (opened later): the whole kept tail
-            check_keys(content, {"type", "seq"}, optional={"seq"})
-            self._send_full_log()
+        elif kind == "log":  # a view that missed lines (opened later): the whole kept tail;
+            # with "before": the lines before its first (its reader scrolls back)
+            check_keys(content, {"type", "seq", "before"}, optional={"seq", "before"})
+            if "before" in content:
+                self._send_log_page(content["before"])
+            else:
+                self._send_full_log()
         elif kind == "bots":
             check_keys(content, {"type", "paused", "delay", "seq"},
                              optional={"paused", "delay", "seq"})

@@ -13,6 +13,10 @@ from typing import TYPE_CHECKING, Any
 from .engine.actions import Action
 from .widget_data import SEAT_KINDS
 
+# A play_bots batch samples net worth (the game-over chart) every this many turns; a game
+# followed action by action samples every turn.
+BATCH_SAMPLE_TURNS = 4
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -103,7 +107,7 @@ class BotPacing:
             self._everyone = everyone
             self._schedule_bots(0.0, force=True)
             return 0
-        from .engine.bots import play_game
+        from .engine.bots import FewerCollections, play_game
 
         # The seats' bots, fixed for the batch (seats do not change while it runs): play_game
         # takes the trusted path of the built-in bots and stops at a person's decision.
@@ -116,24 +120,29 @@ class BotPacing:
                 kind = everyone
             seat_bots[player] = self._bot(player, kind)
         count = 0
-        self._batch += 1
-        try:
-            if self._callbacks or game._listeners != [self._listener]:
-                # someone else follows each action (a callback, another view): keep telling
-                count = play_game(game, seat_bots, max_actions=max_actions, until_turn=target)
-            else:
-                count = self._play_turn_by_turn(game, seat_bots, max_actions, target)
-        finally:
-            self._batch -= 1
-            if self._dirty or count:
-                self._dirty = False
-                self._publish()
+        # The collector held back for the whole batch, not per run of turns: between runs it
+        # found the young generation full every time (as costly as the stops themselves).
+        with FewerCollections():
+            self._batch += 1
+            try:
+                if self._callbacks or game._listeners != [self._listener]:
+                    # someone else follows each action (a callback, another view): keep telling
+                    count = play_game(game, seat_bots, max_actions=max_actions,
+                                      until_turn=target)
+                else:
+                    count = self._play_turn_by_turn(game, seat_bots, max_actions, target)
+            finally:
+                self._batch -= 1
+                if self._dirty or count:
+                    self._dirty = False
+                    self._publish()
         return count
 
     def _play_turn_by_turn(self, game: Game, seat_bots: dict[int, Any], max_actions: int,
                            target: int | None) -> int:
-        """play_game without this widget's per-action listener (the engine's fastest path),
-        one turn at a time so the game-over chart still gets its net worth once per turn."""
+        """play_game without this widget's per-action listener (the engine's fastest path), in
+        runs of BATCH_SAMPLE_TURNS turns so the game-over chart still gets its net worth
+        (stopping every turn cost as much as the play of a short game)."""
         from .engine.bots import play_game
 
         listener = self._listener
@@ -145,12 +154,14 @@ class BotPacing:
                 turn = game.turn_number
                 if target is not None and turn >= target:
                     break
-                done = play_game(game, seat_bots, max_actions=max_actions - count,
-                                 until_turn=turn + 1)
-                count += done
+                until = (turn // BATCH_SAMPLE_TURNS + 1) * BATCH_SAMPLE_TURNS
+                if target is not None:
+                    until = min(until, target)
+                count += play_game(game, seat_bots, max_actions=max_actions - count,
+                                   until_turn=until)
                 self._cache.sample(game)
-                if game.turn_number == turn:  # a person's decision (or the action cap)
-                    break
+                if game.turn_number < until:
+                    break  # a person's decision, the action cap or the end of the game
         finally:
             game.on_events(listener)
             self._dirty = True

@@ -5,7 +5,7 @@ to test and to time."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .engine.board import Board, TileKind
@@ -16,7 +16,12 @@ from .engine.rules import PROFILES, RulesProfile
 
 LANGS = ("en", "nl")
 SEAT_KINDS = ("person", "random", "heuristic")
-LOG_TAIL = 100  # rendered log lines carried in each state snapshot (the whole log stays in Python)
+LOG_TAIL = 100  # rendered log lines kept for the views (the whole log stays in the game)
+# Lines rendered when a view's lines start again (first state, a long play_bots batch, undo,
+# another language): rendering 100 cost more than the rest of a batch's state; a view asks
+# for earlier lines, LOG_PAGE at a time, when its reader wants them.
+LOG_JUMP = 25
+LOG_PAGE = 100
 
 PROFILE_LABELS = {
     "ugentopoly": {"en": "Ugentopoly", "nl": "Ugentopoly"},
@@ -172,7 +177,7 @@ def lobby_data(custom_board: Board | None = None, profile: str | None = None) ->
     }
 
 
-NARRATE_TAIL = 64  # events narrated per state at most (the last ones)
+NARRATE_TAIL = 32  # events narrated per state at most (the last ones: a batch ends with them)
 MAX_MOVES = 6  # moves narrated per state (a batch of bot actions shows only its last ones)
 MAX_SAMPLES = 400  # net-worth samples kept for the game-over chart (thinned beyond that)
 
@@ -203,6 +208,7 @@ class LogCache:
         self.recent: dict[str, Any] | None = None
         self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
         self._sampled_game: int | None = None
+        self._sections: dict[str, tuple[tuple[int, ...], list[Any]]] = {}
 
     def reset(self) -> None:
         self.lines = {}
@@ -215,39 +221,66 @@ class LogCache:
         self._sent = None  # the next message starts a new run (the views' lines are stale)
 
     def update(self, game: Game, lang: str, keep: int = LOG_TAIL) -> list[str]:
-        """The last `keep` log lines in `lang` (the log has one line per event)."""
-        events = game.events
-        if self._scanned > len(events):
+        """The last `keep` log lines in `lang` (the log has one line per event).
+
+        Reads only the events it needs, through ``game.known_events()``: a game loaded from a
+        save file's checkpoint does not replay its history for a view (its log starts at the
+        checkpoint's turn until something else loads the history)."""
+        before, log = game.known_events()
+        total = before + len(log)
+        if self._scanned > total:
             self.reset()
-        new = events[self._scanned:]
-        for event in new:
-            if event.kind == "rolled":
-                dice = event.data.get("dice")
-                if isinstance(dice, (list, tuple)):
-                    self.dice = [int(d) for d in dice]
-                    self.rolls += 1
-        # A long batch (play_bots) narrates only its last events: the view animates the last
-        # moves anyway, and the whole batch would cost a scan of every event it made.
-        self.recent = None if self._fresh or not new else narrate(
-            game, new[-NARRATE_TAIL:], lang, total=len(new))
-        self._fresh = False
-        self._scanned = len(events)
-        self.sample(game)
+        first_new = max(self._scanned, before)
+        count_new = total - self._scanned
+        # the last roll by kinds alone: only the roll found is decoded (a play_bots batch makes
+        # thousands of events, and decoding each cost more than the rest of the state)
+        kinds = log.kinds(first_new - before)
+        rolls = kinds.count("rolled")
         lines = self.lines.setdefault(lang, [])
         done = self.done.get(lang, 0)
-        if done > len(events):
+        if done > total:
             lines.clear()
             done = 0
-        first = max(done, len(events) - keep)  # lines that would be dropped are not rendered
-        if first > done:
+        # lines that would be dropped are not rendered, nor those before a loaded checkpoint
+        first = max(done, total - keep, before)
+        if first > done or not lines:  # the lines start again: only the last few
             lines.clear()
-        lines.extend(render_event(event, game, lang) for event in events[first:])
+            first = max(first, total - min(keep, LOG_JUMP))
+        # A long batch (play_bots) narrates only its last events: the view animates the last
+        # moves anyway, and the whole batch would cost a scan of every event it made.
+        told = max(first_new, total - NARRATE_TAIL)
+        read = min(first, told)
+        events = log.since(read - before)  # decoded once, for the story and the lines
+        if rolls:
+            last = first_new + len(kinds) - 1 - kinds[::-1].index("rolled")
+            roll = events[last - read] if last >= read else log[last - before]
+            dice = roll.get("dice")
+            if isinstance(dice, (list, tuple)):
+                self.dice = [int(d) for d in dice]
+            self.rolls += rolls
+        self.recent = None if self._fresh or not count_new else narrate(
+            game, events[told - read:], lang, total=count_new)
+        self._fresh = False
+        self._scanned = total
+        self.sample(game)
+        lines.extend(render_event(event, game, lang) for event in events[first - read:])
         if keep > 0:
             del lines[:-keep]
         else:
             lines.clear()
-        self.done[lang] = len(events)
+        self.done[lang] = total
         return lines
+
+    def section(self, key: str, source: tuple[int, ...],
+                build: Callable[[tuple[int, ...]], list[Any]]) -> list[Any]:
+        """``build(source)``, or the previous state's list while `source` is unchanged (the
+        state's JSON then reuses its text too, see widget_sync)."""
+        kept = self._sections.get(key)
+        if kept is not None and kept[0] == source:
+            return kept[1]
+        value = build(source)
+        self._sections[key] = (source, value)
+        return value
 
     def message(self, lang: str, total: int, tail: list[str]) -> dict[str, Any]:
         """The log part of a state: the lines since the previous message, or the whole kept
@@ -283,6 +316,17 @@ class LogCache:
         total = self._sent[1]
         return {"epoch": self.epoch, "base": None, "total": total,
                 "start": total - len(tail), "lines": tail}
+
+    def page(self, game: Game, lang: str, before: int) -> dict[str, Any]:
+        """The LOG_PAGE lines before line `before` (a view's first), for a reader scrolling
+        back. Lines before a loaded game's checkpoint need its history: asked for, it is
+        replayed now (the first draw never does)."""
+        start = max(0, before - LOG_PAGE)
+        held, log = game.known_events()
+        if start < held:
+            held, log = 0, game.events
+        lines = [render_event(event, game, lang) for event in log[start - held:before - held]]
+        return {"type": "log_page", "epoch": self.epoch, "start": start, "lines": lines}
 
     def sample(self, game: Game) -> None:
         """Net worth of every player once per turn (at the states the view is sent)."""
@@ -359,6 +403,10 @@ def narrate(game: Game, events: Sequence[Event], lang: str,
     return out
 
 
+def _owner_list(owners: tuple[int, ...]) -> list[int | None]:
+    return [None if owner < 0 else owner for owner in owners]
+
+
 def _jsonable(value: Any) -> Any:
     """Decision data is plain already; guard against anything that is not."""
     if value is None or isinstance(value, (bool, int, str)):
@@ -382,7 +430,7 @@ def state_snapshot(
     lang = _pick(lang)
     decision = game.decision
     tail = cache.update(game, lang, keep=log_tail)
-    total = len(game.events)  # one log line per event
+    total = game.event_count  # one log line per event
     players = []
     for index, p in enumerate(game.players):
         players.append({
@@ -407,8 +455,8 @@ def state_snapshot(
         "decision": {"kind": decision.kind, "player": decision.player, "data": data},
         "legal": legal,
         "players": players,
-        "owner": [None if owner < 0 else owner for owner in game.owners],
-        "level": list(game.levels),
+        "owner": cache.section("owner", game.owners, _owner_list),
+        "level": cache.section("level", game.levels, list),
         "mortgaged": game.mortgaged_positions,
         "pot": game.pot,
         "houses_left": game.houses_left if game.rules.buildings != "none" else None,

@@ -208,7 +208,12 @@ function render({ model, el }) {
   boardView.el.appendChild(trade.el);
   const statusEl = h("div", { class: "ugw-status", "data-ugw": "status" });
   const logList = h("ol", { class: "ugw-log-list" });
-  const logEl = h("div", { class: "ugw-log", "data-ugw": "log", tabindex: "0", role: "log", "aria-label": "log" }, logList);
+  // the lines before the first one shown: asked from Python a page at a time
+  const logMore = h("button", {
+    class: "ugw-log-more", "data-ugw": "log-more", type: "button", hidden: true,
+    onclick: () => { if (logFeed.more) send({ type: "log", before: logFeed.first }); },
+  });
+  const logEl = h("div", { class: "ugw-log", "data-ugw": "log", tabindex: "0", role: "log", "aria-label": "log" }, logMore, logList);
   const tabs = new Tabs(uid, "panels");
   tabs.add("players", () => t(lang(), "players_tab"), statusEl);
   tabs.add("log", () => t(lang(), "log"), logEl);
@@ -374,6 +379,8 @@ function render({ model, el }) {
   // The lines arrive through `logFeed` (on every state, see "change:state"); this draws the
   // lines the list does not show yet, or all of them after the feed replaced its lines.
   function drawLog() {
+    logMore.hidden = !logFeed.more;
+    logMore.textContent = t(lang(), "log_earlier");
     if (logDrawn.resets !== logFeed.resets) {
       replace(logList);
       logList.start = logFeed.first + 1;
@@ -615,6 +622,7 @@ function render({ model, el }) {
   });
   on("msg:custom", (msg) => {
     if (msg && msg.type === "log" && logFeed.reply(msg)) drawLog();
+    if (msg && msg.type === "log_page" && logFeed.prepend(msg)) drawLog();
   });
   on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
   on("change:lang", () => {

@@ -1,7 +1,8 @@
 // The log arrives in pieces: each state carries only the lines added since the previous state
 // (`base`: how many lines a view must already have for them to follow on; `base: null`: the
 // lines replace what the view has). A view that missed a piece (it was opened later, or drew
-// the lobby meanwhile) asks Python once for the whole kept tail and waits for it.
+// the lobby meanwhile) asks Python once for the whole kept tail and waits for it. Lines before
+// the first one come when the reader asks for them ("earlier lines", `prepend`).
 const KEEP = 1000; // lines a view keeps (the whole log stays in Python)
 const RETRY_MS = 3000; // an unanswered request for the tail may be sent again after this long
 
@@ -16,6 +17,9 @@ export class LogFeed {
   }
 
   get next() { return this.first + this.lines.length; }
+
+  // Whether earlier lines can be asked for (there are some, and room to keep them).
+  get more() { return this.first > 0 && this.lines.length > 0 && this.lines.length < KEEP; }
 
   // Take the log part of a new state; true when the view must ask for the whole tail.
   take(log, now) {
@@ -38,6 +42,21 @@ export class LogFeed {
   reply(msg) {
     if (this.waitingSince === null || !msg || !Array.isArray(msg.lines)) return false;
     this.replace(msg);
+    return true;
+  }
+
+  // Python's answer to a request for the lines before the first one (the reader scrolls
+  // back): true when they were put in front. A page of another run (undo, a language switch
+  // in between) or one that does not end where the lines start is dropped.
+  prepend(msg) {
+    if (!msg || !Array.isArray(msg.lines) || msg.epoch !== this.epoch || this.waitingSince !== null) return false;
+    if (msg.start + msg.lines.length !== this.first || !msg.lines.length) return false;
+    const room = KEEP - this.lines.length;
+    if (room <= 0) return false;
+    const page = msg.lines.slice(Math.max(0, msg.lines.length - room));
+    this.lines = page.concat(this.lines);
+    this.first -= page.length;
+    this.resets += 1;
     return true;
   }
 

@@ -13,6 +13,9 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from ugentopoly_widget.widget_data import LOG_JUMP, LOG_PAGE
+
+from .board_checks import shot
 from .conftest import Kernel, OpenNotebook
 from .test_widget_browser import IMPORTS
 
@@ -32,10 +35,15 @@ def view_logs(page: Page) -> list[list[list[Any]]]:
 
 
 def expected_tail(kernel: Kernel, lang: str = "en") -> list[list[Any]]:
-    """What a view must show: the kept tail (100 lines), numbered as in the game's log."""
+    """What a view must show at least: the last LOG_JUMP lines (a view whose lines start again
+    gets only those; it keeps what it had before), numbered as in the game's log."""
     log = json.loads(kernel.eval(f"json.dumps(w.game.log({lang!r}))"))
-    start = max(0, len(log) - 100)
+    start = max(0, len(log) - LOG_JUMP)
     return [[i, log[i]] for i in range(start, len(log))]
+
+
+def game_log(kernel: Kernel) -> list[str]:
+    return list(json.loads(kernel.eval("json.dumps(w.game.log())")))
 
 
 def assert_views_show(page: Page, kernel: Kernel, lang: str = "en",
@@ -80,11 +88,40 @@ def test_views_follow_the_log_in_pieces(open_notebook: OpenNotebook, kernel: Ker
     kernel.run(STEP.format(n=5))
     assert_views_show(page, kernel)
 
-    # a long batch: more lines than the tail keeps; the views start again at the tail
+    # a long batch: more lines than the tail keeps; the views start again with the last few
     kernel.run('w.seats = ["heuristic"] * 3\nw.play_bots(turns=60)\nw.seats = ["person"] * 3')
     total = int(kernel.eval("len(w.game.events)"))
     assert total > 400
-    assert_views_show(page, kernel, at_least=total - 100)
+    assert_views_show(page, kernel, at_least=total - LOG_JUMP)
+
+    # the reader of the second view pages back: "Earlier lines" twice, as a person clicks
+    root = page.locator("[data-ugw=root]").nth(1)
+    root.locator("[data-ugw=tab-log]").click()
+    more = root.locator("[data-ugw=log-more]")
+    log = game_log(kernel)
+    for pages in (1, 2):
+        more.click()
+        first = total - LOG_JUMP - pages * LOG_PAGE
+        deadline = time.monotonic() + 10
+        while view_logs(page)[1][0][0] != first and time.monotonic() < deadline:
+            time.sleep(0.1)
+        shown = view_logs(page)[1]
+        assert shown == [[i, log[i]] for i in range(first, total)], (shown[0], first)
+    # back to the first line: then the button goes away
+    for _ in range(20):
+        if not more.is_visible():
+            break
+        count = len(view_logs(page)[1])
+        more.click()
+        deadline = time.monotonic() + 10
+        while len(view_logs(page)[1]) == count and time.monotonic() < deadline:
+            time.sleep(0.1)
+    assert not more.is_visible()
+    assert view_logs(page)[1] == [[i, log[i]] for i in range(total)]
+    # the pages reach every view of the widget: the other one shows them too, in order
+    other = view_logs(page)[0]
+    assert other == [[i, log[i]] for i in range(other[0][0], total)]
+    shot(root, "log_earlier_lines")
 
     shrank = kernel.run(
         "for _ in range(30):\n"

@@ -358,6 +358,25 @@ class EventLog(Sequence[Event]):
         self.flush()
         return _SHAPE_KIND[self._codes[self._offset(index)] >> 4]
 
+    def kinds(self, start: int = 0) -> list[str]:
+        """The kinds of events `start`.. on, without making an Event: a reader that looks for
+        one kind (the last roll, say) decodes only the events it finds."""
+        count = self._count
+        start = max(0, start)
+        if start >= count:
+            return []
+        self.flush()
+        chunk: list[int] = self._codes[self._offset(start):].tolist()
+        names = _SHAPE_KIND
+        shapes = _SHAPE_KEYS
+        out: list[str] = []
+        i = 0
+        for _ in range(count - start):
+            number = chunk[i] >> 4
+            out.append(names[number])
+            i += 1 + len(shapes[number])
+        return out
+
     def _read(self, start: int, stop: int) -> list[Event]:
         """Events start..stop-1 (0 <= start, stop <= len) as new Event objects."""
         if start >= stop:

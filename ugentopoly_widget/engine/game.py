@@ -256,6 +256,13 @@ class Game:
         """``len(game.events)``, without replaying the history of a loaded game."""
         return self._events_before + len(self._engine.events)
 
+    def known_events(self) -> tuple[int, EventLog]:
+        """The events held without replaying a loaded game's deferred history (a view's log
+        tail, the last dice): how many events come before them, and their log (0 and the whole
+        log once the history is loaded, or for a game not loaded from a checkpoint)."""
+        events: EventLog = self._engine.events
+        return self._events_before, events
+
     def landings(self, per: Per = "roll") -> Landings:
         """Where this game's rolls (or turns, ``per="turn"``) ended, tile by tile, with In Jail
         apart from Just Visiting: card moves and jail included (see :mod:`.landings`)."""

@@ -560,9 +560,12 @@ def _tokens(out: list[str], game: Game, indexes: list[int], box: Rect, max_r: fl
 
 
 def _last_dice(game: Game) -> list[int] | None:
-    for event in reversed(game.events):
-        if event.kind == "rolled":
-            dice = event.data.get("dice")
+    # the events held now (a loaded game's deferred history is not replayed for a picture)
+    _, log = game.known_events()
+    kinds = log.kinds()
+    for k in range(len(kinds) - 1, -1, -1):
+        if kinds[k] == "rolled":
+            dice = log[k].get("dice")
             if isinstance(dice, (list, tuple)):
                 return [int(d) for d in dice]
     return None
