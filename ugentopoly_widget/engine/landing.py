@@ -53,16 +53,12 @@ CARD_MONEY: Final = shape("card_money", "payer", "payee", "amount", "card")
 MAX_CARD_CHAIN = 10
 
 
-def land(e: Engine, p: PlayerState, rent_multiplier: int = 1, dice_multiplier: int | None = None
-) -> Flow:
-    if not land_now(e, p, rent_multiplier, dice_multiplier):
-        yield from land_flow(e, p, rent_multiplier, dice_multiplier)
-
-
 def land_now(e: Engine, p: PlayerState, rent_multiplier: int = 1,
              dice_multiplier: int | None = None) -> bool:
     """Land where nobody has to decide (most landings), without a generator: True when done,
-    False (nothing changed) when the landing needs the flow (:func:`land_flow`)."""
+    False (nothing changed) when the landing needs the flow (:func:`land_flow`). Callers write
+    ``if not land_now(...): yield from land_flow(...)``, with no wrapper generator: most
+    landings then make no generator at all."""
     pos = p.position
     tile = e.tiles[pos]
     kind = tile.kind
