@@ -107,7 +107,6 @@ class Game:
         self._undoable: list[bool] = []
         self._injections: list[tuple[int, str, Any]] = []
         self._listeners: list[Callable[[list[Event]], None]] = []
-        self.testing = Testing(self)
         self._timed = rules.time_limit_minutes is not None
         self._engine = self._new_engine()
         self._landing_counter: tuple[LandingCounter, int] | None = None
@@ -116,6 +115,13 @@ class Game:
         # and the saved checkpoint, until something needs the history (see loading.py).
         self._events_before = 0
         self._history: dict[str, Any] | None = None
+
+    @property
+    def testing(self) -> Testing:
+        """Testing mode: choose the dice, stack the decks (see :class:`Testing`). Made when
+        asked, not kept: a game that keeps no object referring back to it is freed as soon
+        as it is dropped, without waiting for the garbage collector."""
+        return Testing(self)
 
     def _new_engine(self) -> Engine:
         return Engine(self.board, self.rules, list(self._specs), self.seed, self._clock)

@@ -25,6 +25,9 @@ GameMode = Literal["long", "short", "timed"]
 RankBy = Literal["money", "net_worth"]
 
 
+_WITH_OPTIONS: dict[tuple[Any, ...], RulesProfile] = {}
+
+
 @dataclass(frozen=True)
 class RulesProfile:
     name: str
@@ -70,6 +73,23 @@ class RulesProfile:
     turn_timer_seconds: float | None = None  # classic option: 30 when on
 
     def with_options(self, **options: Any) -> RulesProfile:
+        # Every Game() asks this (simulations make thousands): the checked result of the same
+        # typed options is the same frozen profile, so it is kept (True and 1 differ by type).
+        try:
+            key = (self, tuple(sorted((k, type(v), v) for k, v in options.items())))
+            cached = _WITH_OPTIONS.get(key)
+        except TypeError:  # an unhashable value: checked (and refused or converted) below
+            key, cached = None, None
+        if cached is not None:
+            return cached
+        profile = self._with_options(**options)
+        if key is not None:
+            if len(_WITH_OPTIONS) >= 256:
+                _WITH_OPTIONS.clear()
+            _WITH_OPTIONS[key] = profile
+        return profile
+
+    def _with_options(self, **options: Any) -> RulesProfile:
         known = {f.name for f in dataclasses.fields(self)} - {"name"}
         unknown = sorted(set(options) - known)
         if unknown:

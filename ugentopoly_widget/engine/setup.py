@@ -16,7 +16,25 @@ COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f
 PlayerSpec = str | Mapping[str, Any]
 
 
+# Boards and profiles already checked together, by identity (each kept alive by its entry):
+# simulations create thousands of games on the same bundled board and profile.
+_CHECKED: dict[tuple[int, int], tuple[Board, RulesProfile]] = {}
+# The default seats ("Player 1" ...) by player count and the profile's limits.
+_DEFAULT_SEATS: dict[tuple[int, int, int], tuple[tuple[str, str, str], ...]] = {}
+
+
 def check_board_for_rules(board: Board, rules: RulesProfile) -> None:
+    key = (id(board), id(rules))
+    known = _CHECKED.get(key)
+    if known is not None and known[0] is board and known[1] is rules:
+        return
+    _check_board_for_rules(board, rules)
+    if len(_CHECKED) >= 64:
+        _CHECKED.clear()
+    _CHECKED[key] = (board, rules)
+
+
+def _check_board_for_rules(board: Board, rules: RulesProfile) -> None:
     grouped = rules.street_rent in ("course", "classic") or rules.buildings == "classic"
     for tile in board.tiles:
         if tile.kind is TileKind.STREET:
@@ -80,9 +98,25 @@ def player_specs(
     if players is None:
         players = rules.min_players
     if isinstance(players, int) and not isinstance(players, bool):
-        players = [f"Player {k + 1}" for k in range(players)]
+        key = (players, rules.min_players, rules.max_players)
+        seats = _DEFAULT_SEATS.get(key) if tokens is None and colours is None else None
+        if seats is not None:
+            return list(seats)
+        out = _player_specs([f"Player {k + 1}" for k in range(players)], tokens, colours, rules)
+        if tokens is None and colours is None:
+            _DEFAULT_SEATS[key] = tuple(out)
+        return out
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise SetupError("players must be a number or a list of names")
+    return _player_specs(players, tokens, colours, rules)
+
+
+def _player_specs(
+    players: Sequence[PlayerSpec],
+    tokens: Sequence[str] | None,
+    colours: Sequence[str] | None,
+    rules: RulesProfile,
+) -> list[tuple[str, str, str]]:
     n = len(players)
     if not rules.min_players <= n <= rules.max_players:
         raise SetupError(
