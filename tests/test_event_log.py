@@ -224,3 +224,49 @@ def test_undo_truncates_the_log_and_play_goes_on() -> None:
             undone += 1
         assert game.events == before + new
     assert undone >= 20
+
+
+# The fixed-shape adders (what the engine records its frequent events with) must write exactly
+# the codes and objects that add() writes for the same values: (adder, its value kinds).
+INTS = [0, 1, -1, 255, 256, 1500, -70_000, 2**29 - 1, 2**29, -(2**29), -(2**29) - 1, 10**30]
+STRS = ["bank", "pot", "served", "a card id never seen", ""]
+PARTIES: list[Any] = [*INTS[:8], "bank", "pot", "somebody new"]
+BOOLS = [True, False]
+DICE: list[Any] = [(1, 1), (3, 4), (6, 5), (0, 31), (32, 1), (-1, 2), (2000, 1), (1, 2, 3), (4,)]
+ADDERS: list[tuple[str, list[list[Any]]]] = [
+    ("add0", []),
+    ("add_i", [INTS]),
+    ("add_s", [STRS]),
+    ("add_b", [BOOLS]),
+    ("add_ii", [INTS, INTS]),
+    ("add_ss", [STRS, STRS]),
+    ("add_roll", [DICE, INTS, BOOLS]),
+    ("add_move", [INTS, INTS, INTS, STRS]),
+    ("add_pay", [PARTIES, PARTIES, INTS]),
+    ("add_pay_i", [PARTIES, PARTIES, INTS, INTS]),
+    ("add_pay_s", [PARTIES, PARTIES, INTS, STRS]),
+    ("add_pay_b", [PARTIES, PARTIES, INTS, BOOLS]),
+    ("add_at_pay", [INTS, PARTIES, PARTIES, INTS]),
+    ("add_level_pay", [INTS, INTS, PARTIES, PARTIES, INTS]),
+    ("add_built", [INTS, INTS, BOOLS, PARTIES, PARTIES, INTS]),
+]
+
+
+def _state(log: EventLog) -> tuple[Any, ...]:
+    log.flush()
+    return (log._codes.tolist(), list(log._objs), log._marks.tolist(), len(log))
+
+
+@pytest.mark.parametrize("name, kinds", ADDERS, ids=[a[0] for a in ADDERS])
+def test_fixed_shape_adders_write_what_add_writes(name: str, kinds: list[list[Any]]) -> None:
+    rng = random.Random(name)
+    fast, generic = EventLog(), EventLog()
+    number = shape(f"fixed_{name}", *(f"f{k}" for k in range(len(kinds))))
+    for _ in range(600):  # past the tail flush (256 codes) and many marks (every 16th event)
+        values = [rng.choice(kind) for kind in kinds]
+        player = rng.randint(0, 7)
+        getattr(fast, name)(number, player, *values)
+        generic.add(number, player, tuple(values))
+    assert _state(fast) == _state(generic)
+    assert list(fast) == list(generic)
+    assert [e.values for e in fast[-40:]] == [e.values for e in generic[-40:]]

@@ -60,7 +60,7 @@ def auction(e: Engine, pos: int | None,
         bidder = e.players[b]
         if bidder.cash < need:
             live.pop(k)
-            e.events.add(AUCTION_PASS, b, (True,))
+            e.events.add_b(AUCTION_PASS, b, True)
             continue
         action = yield Decision(
             AUCTION,
@@ -75,11 +75,11 @@ def auction(e: Engine, pos: int | None,
         if isinstance(action, A.Bid):
             high = action.amount
             leader = b
-            e.events.add(BID, b, (high,))
+            e.events.add_i(BID, b, high)
             k += 1
         else:
             live.pop(k)
-            e.events.add(AUCTION_PASS, b, (False,))
+            e.events.add_b(AUCTION_PASS, b, False)
     if leader is None:
         e.events.add(AUCTION_UNSOLD, None, (pos, item))
         return None
@@ -113,7 +113,7 @@ def manage(e: Engine, p: PlayerState, action: Action) -> Flow:
         e._set_mortgaged(action.position, True)
         p.cash += value
         e.bank -= value
-        e.events.add(MORTGAGED_EVENT, i, (action.position, BANK, i, value))
+        e.events.add_at_pay(MORTGAGED_EVENT, i, action.position, BANK, i, value)
     elif kind is A.Unmortgage and isinstance(action, A.Unmortgage):
         lift_mortgage(e, p, action.position)
     elif kind is A.ProposeTrade and isinstance(action, A.ProposeTrade):
@@ -134,7 +134,7 @@ def build(e: Engine, p: PlayerState, pos: int, price: int) -> None:
         e.houses_left -= 1
     p.cash -= price
     e.bank += price
-    e.events.add(BUILT, p.index, (pos, lv, lv == e.hotel_level, p.index, BANK, price))
+    e.events.add_built(BUILT, p.index, pos, lv, lv == e.hotel_level, p.index, BANK, price)
 
 
 def sell_level(e: Engine, p: PlayerState, pos: int, down_to: int | None = None) -> None:
@@ -155,7 +155,7 @@ def sell_level(e: Engine, p: PlayerState, pos: int, down_to: int | None = None) 
     e._set_level(pos, new)
     p.cash += refund
     e.bank -= refund
-    e.events.add(SOLD_BUILDING, p.index, (pos, new, BANK, p.index, refund))
+    e.events.add_level_pay(SOLD_BUILDING, p.index, pos, new, BANK, p.index, refund)
 
 
 def eligible_builders(e: Engine) -> list[int]:
@@ -211,16 +211,16 @@ def trade(e: Engine, p: PlayerState, offer: A.ProposeTrade) -> Flow:
     )
     answer = yield Decision(TRADE, offer.partner, offer=offer, proposer=p.index)
     if type(answer) is not A.AcceptTrade:
-        e.events.add(TRADE_REJECTED, offer.partner, (p.index,))
+        e.events.add_i(TRADE_REJECTED, offer.partner, p.index)
         return
-    e.events.add(TRADE_ACCEPTED, offer.partner, (p.index,))
+    e.events.add_i(TRADE_ACCEPTED, offer.partner, p.index)
     partner = e.players[offer.partner]
     received: list[tuple[PlayerState, int]] = []
     for side, giver, taker in ((offer.give, p, partner), (offer.get, partner, p)):
         if side.cash:
             giver.cash -= side.cash
             taker.cash += side.cash
-            e.events.add(TRADE_CASH, giver.index, (giver.index, taker.index, side.cash))
+            e.events.add_pay(TRADE_CASH, giver.index, giver.index, taker.index, side.cash)
         for card_id in side.cards:
             card = next(c for c in giver.jail_cards if c.id == card_id)
             giver.jail_cards.remove(card)
@@ -228,7 +228,7 @@ def trade(e: Engine, p: PlayerState, offer: A.ProposeTrade) -> Flow:
             e.events.add(CARD_GIVEN, giver.index, (taker.index, card_id))
         for pos in side.properties:
             e._set_owner(pos, taker.index)
-            e.events.add(PROPERTY_GIVEN, giver.index, (taker.index, pos))
+            e.events.add_ii(PROPERTY_GIVEN, giver.index, taker.index, pos)
             if e.mortgaged[pos]:
                 received.append((taker, pos))
     for taker, pos in received:
@@ -242,7 +242,7 @@ def lift_mortgage(e: Engine, p: PlayerState, pos: int) -> None:
     e._set_mortgaged(pos, False)
     p.cash -= cost
     e.bank += cost
-    e.events.add(UNMORTGAGED, p.index, (pos, p.index, BANK, cost))
+    e.events.add_at_pay(UNMORTGAGED, p.index, pos, p.index, BANK, cost)
 
 
 def receive_mortgaged(e: Engine, taker: PlayerState, pos: int) -> Flow:

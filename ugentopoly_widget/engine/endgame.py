@@ -76,7 +76,7 @@ def bankrupt(e: Engine, p: PlayerState, creditor: Party | None) -> Flow:
         to: Party = creditor if creditor is not None else BANK
         amount = p.cash
         e._transfer(i, to, amount)
-        e.events.add(ASSETS_CASH, i, (i, to, amount))
+        e.events.add_pay(ASSETS_CASH, i, i, to, amount)
     owned = list(e.owned[i])
     cards, p.jail_cards = p.jail_cards, []
     if isinstance(creditor, int):

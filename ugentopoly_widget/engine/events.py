@@ -175,6 +175,10 @@ _MARK: Final = 16  # every 16th event's offset is kept: reading event i walks at
 _BLOCK: Final = 256  # events made at a time by iteration
 
 
+# the code of two dice (a, b) at a << 5 | b, -1 until first made (see EventLog.add_roll)
+_DICE_CODES: Final[list[int]] = [-1] * 1024
+
+
 def _const_code(value: Any) -> int:
     """The tag-1 code of a str or a short tuple of small ints, or -1 when it has none."""
     number = _CONST_IDS.get(value)
@@ -271,6 +275,169 @@ class EventLog(Sequence[Event]):
         if len(tail) >= _TAIL:
             self._codes.frombytes(_pack(tail))
             tail.clear()
+
+    # Fixed-shape adders for the frequent events (a player's, with these field types): the
+    # same codes as add(), without a tuple of values to make and walk type by type (compiled,
+    # the ints are not even boxed). `player` is a seat, 0..7 (the engine's own, never a
+    # caller's); tests/test_event_log.py checks each against add().
+
+    def _open(self, shape: int, player: int) -> list[int]:
+        """Start event `shape` of `player`: the header written, the codes to follow."""
+        tail = self._tail
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        tail.append((shape << 4) + player + 1)
+        self._count = count + 1
+        return tail
+
+    def _close(self, tail: list[int]) -> None:
+        if len(tail) >= _TAIL:
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
+
+    def _int(self, n: int) -> int:
+        if -_INT_LIMIT < n < _INT_LIMIT:
+            return n << 2
+        return self._code(n)
+
+    def _str(self, text: str) -> int:
+        number = _CONST_IDS.get(text)
+        if number is not None:
+            return number << 2 | 1
+        return self._code(text)
+
+    def _party(self, party: Party) -> int:
+        if isinstance(party, int):
+            return self._int(party)
+        return self._str(party)
+
+    def add0(self, shape: int, player: int) -> None:
+        self._close(self._open(shape, player))
+
+    def add_i(self, shape: int, player: int, a: int) -> None:
+        tail = self._open(shape, player)
+        tail.append(self._int(a))
+        self._close(tail)
+
+    def add_s(self, shape: int, player: int, a: str) -> None:
+        tail = self._open(shape, player)
+        tail.append(self._str(a))
+        self._close(tail)
+
+    def add_b(self, shape: int, player: int, a: bool) -> None:
+        tail = self._open(shape, player)
+        tail.append(_TRUE_CODE if a else _FALSE_CODE)
+        self._close(tail)
+
+    def add_ii(self, shape: int, player: int, a: int, b: int) -> None:
+        tail = self._open(shape, player)
+        tail.append(self._int(a))
+        tail.append(self._int(b))
+        self._close(tail)
+
+    def add_ss(self, shape: int, player: int, a: str, b: str) -> None:
+        tail = self._open(shape, player)
+        tail.append(self._str(a))
+        tail.append(self._str(b))
+        self._close(tail)
+
+    def add_roll(self, shape: int, player: int, dice: tuple[int, ...], total: int,
+                 double: bool) -> None:
+        """(dice, total, double): two ordinary dice are one of 36 known constants."""
+        tail = self._open(shape, player)
+        code = -1
+        if len(dice) == 2:
+            a, b = dice
+            if 0 <= a < 32 and 0 <= b < 32:
+                code = _DICE_CODES[a << 5 | b]
+                if code < 0:
+                    code = _const_code((a, b))
+                    _DICE_CODES[a << 5 | b] = code
+        tail.append(code if code >= 0 else self._code(dice))
+        tail.append(self._int(total))
+        tail.append(_TRUE_CODE if double else _FALSE_CODE)
+        self._close(tail)
+
+    def add_move(self, shape: int, player: int, start: int, end: int, steps: int, via: str
+                 ) -> None:
+        tail = self._open(shape, player)
+        tail.append(self._int(start))
+        tail.append(self._int(end))
+        tail.append(self._int(steps))
+        tail.append(self._str(via))
+        self._close(tail)
+
+    def add_pay(self, shape: int, player: int, payer: Party, payee: Party, amount: int) -> None:
+        """(payer, payee, amount)."""
+        tail = self._open(shape, player)
+        tail.append(self._party(payer))
+        tail.append(self._party(payee))
+        tail.append(self._int(amount))
+        self._close(tail)
+
+    def add_pay_i(self, shape: int, player: int, payer: Party, payee: Party, amount: int,
+                  extra: int) -> None:
+        """(payer, payee, amount, an int: the position of a rent)."""
+        tail = self._open(shape, player)
+        tail.append(self._party(payer))
+        tail.append(self._party(payee))
+        tail.append(self._int(amount))
+        tail.append(self._int(extra))
+        self._close(tail)
+
+    def add_pay_s(self, shape: int, player: int, payer: Party, payee: Party, amount: int,
+                  extra: str) -> None:
+        """(payer, payee, amount, a str: the card of a card's money)."""
+        tail = self._open(shape, player)
+        tail.append(self._party(payer))
+        tail.append(self._party(payee))
+        tail.append(self._int(amount))
+        tail.append(self._str(extra))
+        self._close(tail)
+
+    def add_pay_b(self, shape: int, player: int, payer: Party, payee: Party, amount: int,
+                  extra: bool) -> None:
+        """(payer, payee, amount, a bool: the salary's exact landing)."""
+        tail = self._open(shape, player)
+        tail.append(self._party(payer))
+        tail.append(self._party(payee))
+        tail.append(self._int(amount))
+        tail.append(_TRUE_CODE if extra else _FALSE_CODE)
+        self._close(tail)
+
+    def add_at_pay(self, shape: int, player: int, position: int, payer: Party, payee: Party,
+                   amount: int) -> None:
+        """(position, payer, payee, amount): bought, mortgaged, unmortgaged, deeds dealt."""
+        tail = self._open(shape, player)
+        tail.append(self._int(position))
+        tail.append(self._party(payer))
+        tail.append(self._party(payee))
+        tail.append(self._int(amount))
+        self._close(tail)
+
+    def add_level_pay(self, shape: int, player: int, position: int, level: int, payer: Party,
+                      payee: Party, amount: int) -> None:
+        """(position, level, payer, payee, amount): buildings sold (and built, 22-cell)."""
+        tail = self._open(shape, player)
+        tail.append(self._int(position))
+        tail.append(self._int(level))
+        tail.append(self._party(payer))
+        tail.append(self._party(payee))
+        tail.append(self._int(amount))
+        self._close(tail)
+
+    def add_built(self, shape: int, player: int, position: int, level: int, hotel: bool,
+                  payer: Party, payee: Party, amount: int) -> None:
+        """(position, level, hotel, payer, payee, amount): a building bought (classic)."""
+        tail = self._open(shape, player)
+        tail.append(self._int(position))
+        tail.append(self._int(level))
+        tail.append(_TRUE_CODE if hotel else _FALSE_CODE)
+        tail.append(self._party(payer))
+        tail.append(self._party(payee))
+        tail.append(self._int(amount))
+        self._close(tail)
 
     def record(self, kind: str, player: int | None, data: dict[str, Any]) -> None:
         """Record an event from a dict of fields (events whose fields vary from call to call)."""

@@ -85,7 +85,7 @@ def land_now(e: Engine, p: PlayerState, rent_multiplier: int = 1,
         if 0 < amount <= p.cash and not e.rx.end_when_money_reaches_zero:
             p.cash -= amount
             landlord.cash += amount
-            e.events.add(RENT, i, (i, owner, amount, pos))
+            e.events.add_pay_i(RENT, i, i, owner, amount, pos)
             return True
         return False
     if kind is TAX_TILE or kind is CHANCE_TILE or kind is CHEST_TILE:
@@ -95,12 +95,12 @@ def land_now(e: Engine, p: PlayerState, rent_multiplier: int = 1,
     elif kind is PARKING_TILE:
         if e.rx.parking == "car_park":
             p.in_park = True
-            e.events.add(ENTERED_PARK, p.index, ())
+            e.events.add0(ENTERED_PARK, p.index)
         elif e.rx.free_parking_pot and e.pot > 0:
             amount = e.pot
             e.pot = 0
             p.cash += amount
-            e.events.add(POT_COLLECTED, p.index, (POT, p.index, amount))
+            e.events.add_pay(POT_COLLECTED, p.index, POT, p.index, amount)
     return True
 
 
@@ -142,12 +142,12 @@ def land_property(
                 p.cash -= tile.cost
                 e.bank += tile.cost
                 e._set_owner(pos, i)
-                e.events.add(BOUGHT, i, (pos, i, BANK, tile.cost))
+                e.events.add_at_pay(BOUGHT, i, pos, i, BANK, tile.cost)
                 if p.cash == 0 and e.rx.end_when_money_reaches_zero:
                     raise GameEnds("money_reached_zero")
                 return
             if kind is A.Decline:
-                e.events.add(DECLINED, i, (pos,))
+                e.events.add_i(DECLINED, i, pos)
                 if e.rx.auction_on_decline:
                     yield from deals.auction(e, pos, i)
                 return
@@ -159,9 +159,9 @@ def land_property(
             p.cash -= price
             e.bank += price
             e._set_level(pos, e.level[pos] + 1)
-            e.events.add(BUILT, i, (pos, e.level[pos], i, BANK, price))
+            e.events.add_level_pay(BUILT, i, pos, e.level[pos], i, BANK, price)
         else:
-            e.events.add(HOUSE_DECLINED, i, (pos,))
+            e.events.add_i(HOUSE_DECLINED, i, pos)
         return
     if dice_multiplier is not None and e.tiles[pos].kind is UTILITY:
         dice = e.chance.dice(e.rx.dice_count, e.rx.dice_sides)
@@ -173,7 +173,7 @@ def land_property(
     if 0 < amount <= p.cash and not e.rx.end_when_money_reaches_zero:
         p.cash -= amount  # the common case, without the generator of _pay
         e.players[owner].cash += amount
-        e.events.add(RENT, i, (i, owner, amount, pos))
+        e.events.add_pay_i(RENT, i, i, owner, amount, pos)
     else:
         yield from endgame.pay(e, p, owner, amount, "rent", position=pos)
 
@@ -204,7 +204,7 @@ def draw_card(e: Engine, p: PlayerState, deck_kind: str) -> Flow:
     if not deck:
         return
     if e._card_chain >= MAX_CARD_CHAIN:
-        e.events.add(CARD_CHAIN_STOPPED, p.index, (e._card_chain,))
+        e.events.add_i(CARD_CHAIN_STOPPED, p.index, e._card_chain)
         return
     spec = e.board.decks[deck_kind]
     if spec.draw == "random":
@@ -219,7 +219,7 @@ def draw_card(e: Engine, p: PlayerState, deck_kind: str) -> Flow:
         card = deck.popleft()
         if card.kind is not KIND_JAIL:
             deck.append(card)
-    e.events.add(CARD_DRAWN, p.index, (deck_kind, card.id))
+    e.events.add_ss(CARD_DRAWN, p.index, deck_kind, card.id)
     e._card_chain += 1
     try:
         yield from card_effect(e, p, card)
@@ -232,7 +232,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
     i = p.index
     if kind is KIND_JAIL:
         p.jail_cards.append(card)
-        e.events.add(JAIL_CARD_KEPT, i, (card.id,))
+        e.events.add_s(JAIL_CARD_KEPT, i, card.id)
     elif kind is KIND_MOVE:
         if card.position == e.jail and e.rx.card_move_to_jail_tile_jails:
             turns.send_to_jail(e, p, "card")
@@ -249,7 +249,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
         if card.amount >= 0:
             p.cash += card.amount
             e.bank -= card.amount
-            e.events.add(CARD_MONEY, i, (BANK, i, card.amount, card.id))
+            e.events.add_pay_s(CARD_MONEY, i, BANK, i, card.amount, card.id)
         else:
             yield from endgame.pay(e, p, e._fee_payee(), -card.amount, "card_money", card=card.id)
     elif kind is KIND_PLAYERS_MONEY:

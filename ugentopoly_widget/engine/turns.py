@@ -54,12 +54,12 @@ def deal_deeds(e: Engine, count: int) -> None:
             e.bank += cost
             e._set_owner(pos, p.index)
             dealt += 1
-            e.events.add(DEED_DEALT, p.index, (pos, p.index, BANK, cost))
+            e.events.add_at_pay(DEED_DEALT, p.index, pos, p.index, BANK, cost)
 
 
 def after_turn(e: Engine, p: PlayerState) -> None:
     rules = e.rx
-    e.events.add(TURN_ENDED, p.index, ())
+    e.events.add0(TURN_ENDED, p.index)
     if e.time_up:
         raise GameEnds("time_up")
     if rules.turn_limit is not None and e.turn_number >= rules.turn_limit:
@@ -86,13 +86,13 @@ def turn(e: Engine, p: PlayerState) -> Flow:
     e.turn_number += 1
     if e._timer_on:
         e.turn_started_at = e.clock()
-    e.events.add(TURN_STARTED, p.index, (e.turn_number,))
+    e.events.add_i(TURN_STARTED, p.index, e.turn_number)
     if p.jail_skip > 0:
         p.jail_skip -= 1
-        e.events.add(JAIL_TURN_SKIPPED, p.index, ())
+        e.events.add0(JAIL_TURN_SKIPPED, p.index)
         if p.jail_skip == 0:
             p.in_jail = False
-            e.events.add(LEFT_JAIL, p.index, ("served",))
+            e.events.add_s(LEFT_JAIL, p.index, "served")
         return
     if p.in_jail and p.jail_cards and rules.jail_card_auto:
         use_jail_card(e, p)
@@ -111,7 +111,7 @@ def turn(e: Engine, p: PlayerState) -> Flow:
             total = sum(dice)
             is_double = len(dice) >= 2 and min(dice) == max(dice)
         p.last_roll = total
-        e.events.add(ROLLED, p.index, (dice, total, is_double))  # the dice read as a list
+        e.events.add_roll(ROLLED, p.index, dice, total, is_double)  # the dice read as a list
         if p.in_jail:
             yield from jail_roll(e, p, total, is_double)
         else:
@@ -127,7 +127,7 @@ def turn(e: Engine, p: PlayerState) -> Flow:
                 yield from landing.land_flow(e, p, 1, None)
         if p.in_jail or p.bankrupt or not (e._rolled_doubles or e._extra_roll):
             break
-        e.events.add(ROLL_AGAIN, p.index, ("double" if e._rolled_doubles else "card",))
+        e.events.add_s(ROLL_AGAIN, p.index, "double" if e._rolled_doubles else "card")
     if not rules.auto_end_turn:
         while True:
             action = yield e._post_roll_decisions[p.index]
@@ -142,7 +142,7 @@ def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
         kind = type(action)
         if kind is ROLL_ACTION or kind is TIMER_ROLL_ACTION:
             if kind is TIMER_ROLL_ACTION:
-                e.events.add(TIMER_RAN_OUT, p.index, ())
+                e.events.add0(TIMER_RAN_OUT, p.index)
             return
         if kind is PAY_FINE_ACTION:
             yield from endgame.pay(e, p, e._fee_payee(), e.rx.jail_fine or 0, "fine")
@@ -157,12 +157,12 @@ def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
 def release(e: Engine, p: PlayerState, how: str) -> None:
     p.in_jail = False
     p.jail_tries = 0
-    e.events.add(LEFT_JAIL, p.index, (how,))
+    e.events.add_s(LEFT_JAIL, p.index, how)
 
 
 def use_jail_card(e: Engine, p: PlayerState) -> None:
     card = p.jail_cards.pop(0)
-    e.events.add(JAIL_CARD_USED, p.index, (card.id,))
+    e.events.add_s(JAIL_CARD_USED, p.index, card.id)
     return_card(e, card)
     release(e, p, "card")
 
@@ -183,7 +183,7 @@ def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
         return
     p.jail_tries += 1
     if rules.max_jail_turns is None or p.jail_tries < rules.max_jail_turns:
-        e.events.add(STAYED_IN_JAIL, p.index, (p.jail_tries,))
+        e.events.add_i(STAYED_IN_JAIL, p.index, p.jail_tries)
         return
     if rules.jail_fine is not None:
         use_card = False
@@ -209,14 +209,14 @@ def send_to_jail(e: Engine, p: PlayerState, reason: str) -> None:
         return
     if p.in_park:
         p.in_park = False
-        e.events.add(LEFT_PARK, p.index, ())
+        e.events.add0(LEFT_PARK, p.index)
     p.position = e.jail
     p.in_jail = True
     p.jail_tries = 0
     p.jail_skip = e.rx.jail_skip_turns
     e._rolled_doubles = False
     e._extra_roll = False
-    e.events.add(WENT_TO_JAIL, p.index, (reason,))
+    e.events.add_s(WENT_TO_JAIL, p.index, reason)
 
 
 def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "dice") -> None:
@@ -226,8 +226,8 @@ def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "di
     p.position = new
     if p.in_park and steps:
         p.in_park = False
-        e.events.add(LEFT_PARK, p.index, ())
-    e.events.add(MOVED, p.index, (old, new, steps, via))
+        e.events.add0(LEFT_PARK, p.index)
+    e.events.add_move(MOVED, p.index, old, new, steps, via)
     if collect and steps > 0 and target >= e.size:
         salary = e.salary
         landed = new == 0
@@ -235,4 +235,4 @@ def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "di
             salary *= e.rx.land_on_start_multiplier
         p.cash += salary
         e.bank -= salary
-        e.events.add(SALARY, p.index, (BANK, p.index, salary, landed))
+        e.events.add_pay_b(SALARY, p.index, BANK, p.index, salary, landed)
