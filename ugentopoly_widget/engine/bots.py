@@ -284,43 +284,59 @@ def play_game(
 
 
 def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int | None) -> int:
-    trusted = {seat: type(bot) is HeuristicBot or type(bot) is RandomBot
-               for seat, bot in seats.items()}
-    # the built-in bots by seat, typed: their methods are called directly when compiled
-    heuristic = {seat: bot for seat, bot in seats.items() if type(bot) is HeuristicBot}
-    randoms = {seat: bot for seat, bot in seats.items() if type(bot) is RandomBot}
+    # By seat: what sits there (0 nobody, 1 a HeuristicBot, 2 a RandomBot, 3 another bot) and
+    # the built-in bots, typed: their methods are called directly when compiled.
+    size = max([*seats, -1]) + 1
+    what = [0] * size
+    heuristic: list[HeuristicBot | None] = [None] * size
+    randoms: list[RandomBot | None] = [None] * size
+    for seat, bot in seats.items():
+        if seat < 0:
+            continue
+        if type(bot) is HeuristicBot:
+            what[seat] = 1
+            heuristic[seat] = bot
+        elif type(bot) is RandomBot:
+            what[seat] = 2
+            randoms[seat] = bot
+        else:
+            what[seat] = 3
     timed = game._timed  # fixed for a game
-    # The record's lists, read again after anything that may replace them (undo or load in an
-    # untrusted bot or a listener); trusted bots change nothing but through their action.
+    # The record's lists and the engine, read again after anything that may replace them (undo
+    # or load in an untrusted bot or a listener); trusted bots change nothing but through
+    # their action.
     actions, undoable, listeners = game._actions, game._undoable, game._listeners
-    count = 0
     engine = game._engine
+    count = 0
     while count < max_actions:
-        engine = game._engine  # undo in a listener may swap it
         if engine.over:
             break
         decision = engine.decision
         player = decision.player
         if player is None or (until_turn is not None and engine.turn_number >= until_turn):
             break
-        bot = seats.get(player)
-        if bot is None:
+        seat = what[player] if 0 <= player < size else 0
+        if seat == 0:
             break
-        if not trusted[player]:
-            game.apply(bot.choose(game))
+        if seat == 3:
+            game.apply(seats[player].choose(game))
             actions, undoable, listeners = game._actions, game._undoable, game._listeners
+            engine = game._engine
         else:
             if decision.kind == "turn" and rules_legal.rolls_only(engine, player):
                 action = engine.acts[player].roll
+            elif seat == 1:
+                known = heuristic[player]
+                assert known is not None
+                action = known._choose(engine)
             else:
-                known = heuristic.get(player)
-                if known is not None:
-                    action = known._choose(engine)
-                else:
-                    action = randoms[player].choose(game)
+                chooser = randoms[player]
+                assert chooser is not None
+                action = chooser.choose(game)
             if timed or listeners:
                 game._apply_valid(action)  # the clock, and views that follow the game
                 actions, undoable, listeners = game._actions, game._undoable, game._listeners
+                engine = game._engine
             else:  # what Game._apply_valid does, without its checks of the clock
                 chance = engine.chance
                 chance.used = False

@@ -279,7 +279,8 @@ class EventLog(Sequence[Event]):
     # Fixed-shape adders for the frequent events (a player's, with these field types): the
     # same codes as add(), without a tuple of values to make and walk type by type (compiled,
     # the ints are not even boxed). `player` is a seat, 0..7 (the engine's own, never a
-    # caller's); tests/test_event_log.py checks each against add().
+    # caller's); tests/test_event_log.py checks each against add(). The hottest ones open and
+    # close the event inline: in pure Python a call costs as much as what it does.
 
     def _open(self, shape: int, player: int) -> list[int]:
         """Start event `shape` of `player`: the header written, the codes to follow."""
@@ -313,17 +314,39 @@ class EventLog(Sequence[Event]):
         return self._str(party)
 
     def add0(self, shape: int, player: int) -> None:
-        self._close(self._open(shape, player))
+        tail = self._tail
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        self._count = count + 1
+        tail.append((shape << 4) + player + 1)
+        if len(tail) >= _TAIL:
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
 
     def add_i(self, shape: int, player: int, a: int) -> None:
-        tail = self._open(shape, player)
-        tail.append(self._int(a))
-        self._close(tail)
+        tail = self._tail
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        self._count = count + 1
+        tail.append((shape << 4) + player + 1)
+        tail.append(a << 2 if -_INT_LIMIT < a < _INT_LIMIT else self._code(a))
+        if len(tail) >= _TAIL:
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
 
     def add_s(self, shape: int, player: int, a: str) -> None:
-        tail = self._open(shape, player)
+        tail = self._tail
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        self._count = count + 1
+        tail.append((shape << 4) + player + 1)
         tail.append(self._str(a))
-        self._close(tail)
+        if len(tail) >= _TAIL:
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
 
     def add_b(self, shape: int, player: int, a: bool) -> None:
         tail = self._open(shape, player)
@@ -332,8 +355,8 @@ class EventLog(Sequence[Event]):
 
     def add_ii(self, shape: int, player: int, a: int, b: int) -> None:
         tail = self._open(shape, player)
-        tail.append(self._int(a))
-        tail.append(self._int(b))
+        tail.append(a << 2 if -_INT_LIMIT < a < _INT_LIMIT else self._code(a))
+        tail.append(b << 2 if -_INT_LIMIT < b < _INT_LIMIT else self._code(b))
         self._close(tail)
 
     def add_ss(self, shape: int, player: int, a: str, b: str) -> None:
@@ -345,7 +368,12 @@ class EventLog(Sequence[Event]):
     def add_roll(self, shape: int, player: int, dice: tuple[int, ...], total: int,
                  double: bool) -> None:
         """(dice, total, double): two ordinary dice are one of 36 known constants."""
-        tail = self._open(shape, player)
+        tail = self._tail
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        self._count = count + 1
+        tail.append((shape << 4) + player + 1)
         code = -1
         if len(dice) == 2:
             a, b = dice
@@ -355,36 +383,52 @@ class EventLog(Sequence[Event]):
                     code = _const_code((a, b))
                     _DICE_CODES[a << 5 | b] = code
         tail.append(code if code >= 0 else self._code(dice))
-        tail.append(self._int(total))
+        tail.append(total << 2 if -_INT_LIMIT < total < _INT_LIMIT else self._code(total))
         tail.append(_TRUE_CODE if double else _FALSE_CODE)
-        self._close(tail)
+        if len(tail) >= _TAIL:
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
 
     def add_move(self, shape: int, player: int, start: int, end: int, steps: int, via: str
                  ) -> None:
-        tail = self._open(shape, player)
-        tail.append(self._int(start))
-        tail.append(self._int(end))
-        tail.append(self._int(steps))
+        tail = self._tail
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        self._count = count + 1
+        tail.append((shape << 4) + player + 1)
+        tail.append(start << 2 if -_INT_LIMIT < start < _INT_LIMIT else self._code(start))
+        tail.append(end << 2 if -_INT_LIMIT < end < _INT_LIMIT else self._code(end))
+        tail.append(steps << 2 if -_INT_LIMIT < steps < _INT_LIMIT else self._code(steps))
         tail.append(self._str(via))
-        self._close(tail)
+        if len(tail) >= _TAIL:
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
 
     def add_pay(self, shape: int, player: int, payer: Party, payee: Party, amount: int) -> None:
         """(payer, payee, amount)."""
         tail = self._open(shape, player)
         tail.append(self._party(payer))
         tail.append(self._party(payee))
-        tail.append(self._int(amount))
+        tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
     def add_pay_i(self, shape: int, player: int, payer: Party, payee: Party, amount: int,
                   extra: int) -> None:
         """(payer, payee, amount, an int: the position of a rent)."""
-        tail = self._open(shape, player)
+        tail = self._tail
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        self._count = count + 1
+        tail.append((shape << 4) + player + 1)
         tail.append(self._party(payer))
         tail.append(self._party(payee))
-        tail.append(self._int(amount))
-        tail.append(self._int(extra))
-        self._close(tail)
+        tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
+        tail.append(extra << 2 if -_INT_LIMIT < extra < _INT_LIMIT else self._code(extra))
+        if len(tail) >= _TAIL:
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
 
     def add_pay_s(self, shape: int, player: int, payer: Party, payee: Party, amount: int,
                   extra: str) -> None:
@@ -392,51 +436,58 @@ class EventLog(Sequence[Event]):
         tail = self._open(shape, player)
         tail.append(self._party(payer))
         tail.append(self._party(payee))
-        tail.append(self._int(amount))
+        tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(self._str(extra))
         self._close(tail)
 
     def add_pay_b(self, shape: int, player: int, payer: Party, payee: Party, amount: int,
                   extra: bool) -> None:
         """(payer, payee, amount, a bool: the salary's exact landing)."""
-        tail = self._open(shape, player)
+        tail = self._tail
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        self._count = count + 1
+        tail.append((shape << 4) + player + 1)
         tail.append(self._party(payer))
         tail.append(self._party(payee))
-        tail.append(self._int(amount))
+        tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(_TRUE_CODE if extra else _FALSE_CODE)
-        self._close(tail)
+        if len(tail) >= _TAIL:
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
 
     def add_at_pay(self, shape: int, player: int, position: int, payer: Party, payee: Party,
                    amount: int) -> None:
         """(position, payer, payee, amount): bought, mortgaged, unmortgaged, deeds dealt."""
         tail = self._open(shape, player)
-        tail.append(self._int(position))
+        tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
         tail.append(self._party(payer))
         tail.append(self._party(payee))
-        tail.append(self._int(amount))
+        tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
     def add_level_pay(self, shape: int, player: int, position: int, level: int, payer: Party,
                       payee: Party, amount: int) -> None:
         """(position, level, payer, payee, amount): buildings sold (and built, 22-cell)."""
         tail = self._open(shape, player)
-        tail.append(self._int(position))
-        tail.append(self._int(level))
+        tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
+        tail.append(level << 2 if -_INT_LIMIT < level < _INT_LIMIT else self._code(level))
         tail.append(self._party(payer))
         tail.append(self._party(payee))
-        tail.append(self._int(amount))
+        tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
     def add_built(self, shape: int, player: int, position: int, level: int, hotel: bool,
                   payer: Party, payee: Party, amount: int) -> None:
         """(position, level, hotel, payer, payee, amount): a building bought (classic)."""
         tail = self._open(shape, player)
-        tail.append(self._int(position))
-        tail.append(self._int(level))
+        tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
+        tail.append(level << 2 if -_INT_LIMIT < level < _INT_LIMIT else self._code(level))
         tail.append(_TRUE_CODE if hotel else _FALSE_CODE)
         tail.append(self._party(payer))
         tail.append(self._party(payee))
-        tail.append(self._int(amount))
+        tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
     def record(self, kind: str, player: int | None, data: dict[str, Any]) -> None:
