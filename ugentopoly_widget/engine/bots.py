@@ -105,7 +105,7 @@ class HeuristicBot:
             return self._manage(e, i, kind)
         if kind == "buy":
             price = decision.data["price"]
-            can_buy = me.cash >= e.tiles[decision.data["position"]].cost
+            can_buy = me.cash >= e.costs[decision.data["position"]]
             if can_buy and me.cash - price >= self._reserve(e):
                 return acts.buy
             position = decision.data["position"]
@@ -143,11 +143,11 @@ class HeuristicBot:
     # ---------------------------------------------------------------- helpers
 
     def _reserve(self, e: Engine) -> int:
-        salary: int = e.board.salary
+        salary = e.board_salary
         return self.reserve * salary // 200 if salary else self.reserve
 
     def _value(self, e: Engine, player: int, position: int) -> int:
-        cost: int = e.tiles[position].cost
+        cost = e.costs[position]
         return cost * 3 // 2 if rules_legal.completes_group(e, player, position) else cost
 
     def _bid(self, e: Engine, player: int, can_bid: bool) -> Action:
@@ -239,7 +239,7 @@ class HeuristicBot:
             holder = owners[pos]
             if holder < 0 or e.level[pos] or e.players[holder].bankrupt:
                 continue
-            price = e.tiles[pos].cost * 3 // 2
+            price = e.costs[pos] * 3 // 2
             if me.cash - price < self._reserve(e):
                 continue
             offer = A.ProposeTrade(player, holder, A.TradeSide(cash=price),

@@ -68,6 +68,9 @@ class BoardTables:
             index_of.get(t.area, -1) if t.area is not None else -1 for t in board.tiles
         ]
         self.area_sizes = [len(board.areas[a].positions) for a in area_ids]
+        # read off interpreted Tile / Board objects, these cost a generic attribute look-up
+        self.costs = [t.cost for t in board.tiles]
+        self.board_salary: int = board.salary
         # house prices by (house_price_rule, buildings): they depend on those two rules only
         self.house_prices: dict[tuple[str, str], list[int]] = {}
 
@@ -124,6 +127,8 @@ class Engine:
         self.railways = tables.railways
         self.utilities = tables.utilities
         self.area_lots = tables.area_lots
+        self.costs = tables.costs  # tile prices (0 where there is none)
+        self.board_salary = tables.board_salary  # the board's own, whatever the rules say
         self._manages = rules.mortgages or rules.buildings == "classic"
         self.trading = rules.trading
         # legal.grouped(): by id of the legal tuple (kept alive by the entry), one per seat

@@ -22,6 +22,32 @@ PROPERTY_RETURNED: Final = shape("property_returned", "position")
 GAME_OVER: Final = shape("game_over", "reason", "winners", "ranking", "scores", "rank_by")
 
 
+# pay()'s events of these kinds, as record() makes them (the same shape numbers)
+FINE: Final = shape("fine", "payer", "payee", "amount")
+CARD_MONEY: Final = shape("card_money", "payer", "payee", "amount", "card")
+PLAYERS_MONEY: Final = shape("players_money", "payer", "payee", "amount", "card")
+
+
+def pay_now(e: Engine, p: PlayerState, payee: Party, amount: int, event: int, card: str | None
+            ) -> bool:
+    """pay() where it needs nobody's decision (most payments), without a generator or a dict:
+    True when done, False (nothing changed) when the flow must ``yield from pay(...)``. `event`
+    is pay()'s shape for the kind: FINE (no card), CARD_MONEY or PLAYERS_MONEY (a card)."""
+    if amount <= 0:
+        return True
+    if p.cash < amount:
+        return False
+    p.cash -= amount
+    e._credit(payee, amount)
+    if card is None:
+        e.events.add_pay(event, p.index, p.index, payee, amount)
+    else:
+        e.events.add_pay_s(event, p.index, p.index, payee, amount, card)
+    if e.rx.end_when_money_reaches_zero and p.cash == 0:
+        raise GameEnds("money_reached_zero")
+    return True
+
+
 def pay(e: Engine, p: PlayerState, payee: Party, amount: int, kind: str, **data: Any) -> Flow:
     """Pay in full, or handle the shortfall by the profile's debt rule."""
     if amount <= 0:

@@ -251,21 +251,28 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
             e.bank -= card.amount
             e.events.add_pay_s(CARD_MONEY, i, BANK, i, card.amount, card.id)
         else:
-            yield from endgame.pay(e, p, e._fee_payee(), -card.amount, "card_money", card=card.id)
+            payee = e._fee_payee()
+            if not endgame.pay_now(e, p, payee, -card.amount, endgame.CARD_MONEY, card.id):
+                yield from endgame.pay(e, p, payee, -card.amount, "card_money", card=card.id)
     elif kind is KIND_PLAYERS_MONEY:
         others = [q for q in e.players if q.index != i and not q.bankrupt]
         n = len(e.players)
         others.sort(key=lambda q: (q.index - i) % n)
         for other in others:
             if card.amount >= 0:
-                if not other.bankrupt:
+                if not other.bankrupt and not endgame.pay_now(
+                    e, other, i, card.amount, endgame.PLAYERS_MONEY, card.id
+                ):
                     yield from endgame.pay(e, other, i, card.amount, "players_money", card=card.id)
             else:
                 if p.bankrupt:
                     break
-                yield from endgame.pay(e,
-                    p, other.index, -card.amount, "players_money", card=card.id
-                )
+                if not endgame.pay_now(
+                    e, p, other.index, -card.amount, endgame.PLAYERS_MONEY, card.id
+                ):
+                    yield from endgame.pay(e,
+                        p, other.index, -card.amount, "players_money", card=card.id
+                    )
     elif kind is KIND_GO_TO_JAIL:
         turns.send_to_jail(e, p, "card")
     elif kind is KIND_NEAREST:

@@ -107,7 +107,7 @@ def compute_legal(e: Engine) -> tuple[Action, ...]:
     elif kind == POST_ROLL:
         return memo_legal(e, i * 2 + 1, acts.end_turn, p)
     elif kind == BUY:
-        out = [acts.buy] if p.cash >= e.tiles[d.data["position"]].cost else []
+        out = [acts.buy] if p.cash >= e.costs[d.data["position"]] else []
         out.append(acts.decline)
         out.extend(manage_actions(e, p, build=False, unmortgage=False))
     elif kind == AUCTION:
@@ -160,6 +160,14 @@ def has_choices(e: Engine, i: int) -> bool:
                 return True
         elif not e._manages or not e.owned[i]:
             return False
+    if e.rx.mortgages:  # a property that may be mortgaged is a choice (compute_manage's rule)
+        mortgaged, level = e.mortgaged, e.level
+        area_index, group_levels = e.area_index, e.group_levels
+        for pos in e.owned[i]:
+            if not mortgaged[pos]:
+                ai = area_index[pos]
+                if (group_levels[ai] == 0) if ai >= 0 else (level[pos] == 0):
+                    return True
     return len(manage_actions(e, p, build=True, unmortgage=True)) > 0
 
 

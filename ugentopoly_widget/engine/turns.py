@@ -145,7 +145,9 @@ def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
                 e.events.add0(TIMER_RAN_OUT, p.index)
             return
         if kind is PAY_FINE_ACTION:
-            yield from endgame.pay(e, p, e._fee_payee(), e.rx.jail_fine or 0, "fine")
+            fine, payee = e.rx.jail_fine or 0, e._fee_payee()
+            if not endgame.pay_now(e, p, payee, fine, endgame.FINE, None):
+                yield from endgame.pay(e, p, payee, fine, "fine")
             release(e, p, "fine")
         elif kind is USE_JAIL_CARD_ACTION:
             use_jail_card(e, p)
@@ -193,7 +195,9 @@ def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
         if use_card:
             use_jail_card(e, p)
         else:
-            yield from endgame.pay(e, p, e._fee_payee(), rules.jail_fine, "fine")
+            payee = e._fee_payee()
+            if not endgame.pay_now(e, p, payee, rules.jail_fine, endgame.FINE, None):
+                yield from endgame.pay(e, p, payee, rules.jail_fine, "fine")
             if p.bankrupt:
                 return
             release(e, p, "fine")
