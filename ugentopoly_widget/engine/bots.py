@@ -224,9 +224,10 @@ class HeuristicBot:
         """Offer cash for the one lot that would complete a colour group."""
         me = e.players[player]
         owners = e.owner
-        for lots in e.area_lot_list:
-            if len(lots) < 2:
-                continue
+        counts, sizes = e.group_count[player], e.area_sizes
+        for ai, lots in enumerate(e.area_lot_list):
+            if sizes[ai] < 2 or counts[ai] != sizes[ai] - 1:
+                continue  # not exactly one lot short of the group (counted, not walked)
             pos = -1  # the one lot of this group the player lacks (-2: more than one)
             for q in lots:
                 if owners[q] != player:

@@ -140,6 +140,8 @@ class Engine:
         self._holdings_version = [0] * len(self.players)
         self._stock_version = 0
         self._manage_cache: dict[int, tuple[int, int, int, int, tuple[Action, ...]]] = {}
+        # legal.affordable_build() by player: versions, keep, cash range, answer
+        self._afford_cache: dict[int, tuple[int, int, int, int, int, Action | None]] = {}
         self._legal_memo: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
         # Decisions without context are shared: a new object per turn is measurable.
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
@@ -205,6 +207,7 @@ class Engine:
         self._legal = None
         self._legal_set = None
         self._manage_cache.clear()
+        self._afford_cache.clear()
         self._legal_memo.clear()
         self._grouped_memo.clear()
 

@@ -334,11 +334,25 @@ def least_useful_mortgage(e: Engine, player: int, options: list[Action]) -> Acti
 
 def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
     """Of the builds compute_manage() lists for `p` (same order), the first on the lowest
-    level that leaves `p` at least `keep` cash; asked directly, without the legal list."""
+    level that leaves `p` at least `keep` cash; asked directly, without the legal list.
+
+    Kept, like manage_actions(), while the player's holdings and the bank's stock stay the same
+    and the cash stays in the range where every price looked at stays (un)affordable: the walk
+    below, and so its answer, depends on nothing else."""
     i = p.index
     cash = p.cash
     if cash <= keep or not e.owned[i] or e.rx.buildings != "classic" or not e._manages:
         return None  # a build costs more than 0: none leaves `keep`
+    entry = e._afford_cache.get(i)
+    if (
+        entry is not None
+        and entry[0] == e._holdings_version[i]
+        and entry[1] == e._stock_version
+        and entry[2] == keep
+        and entry[3] <= cash < entry[4]
+    ):
+        return entry[5]
+    low_cash, high_cash = 0, 1 << 62  # the cash range where the answer holds
     counts, sizes = e.group_count[i], e.area_sizes
     level, mortgaged, prices = e.level, e.mortgaged, e.house_prices
     top = e.hotel_level
@@ -361,9 +375,16 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
             continue
         for q in lots:
             price = prices[q]
-            if level[q] == low and 0 < price <= cash and cash - price >= keep:
-                best, best_level = e.acts[i].build_at[q], low
-                break  # the first of this group; a later group must be lower to win
+            if level[q] == low and price > 0:
+                need = price + keep if keep > 0 else price  # cash >= price, and keep left
+                if cash >= need:
+                    low_cash = max(low_cash, need)
+                    best, best_level = e.acts[i].build_at[q], low
+                    break  # the first of this group; a later group must be lower to win
+                high_cash = min(high_cash, need)
+    e._afford_cache[i] = (
+        e._holdings_version[i], e._stock_version, keep, low_cash, high_cash, best
+    )
     return best
 
 
