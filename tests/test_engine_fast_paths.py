@@ -90,3 +90,85 @@ def test_direct_questions_agree_with_the_legal_list(profile: str) -> None:
                 checked += 1
             game.apply(bots[d.player or 0].choose(game))
     assert checked > 500
+
+
+@pytest.mark.parametrize("profile", ["classic", "ugentopoly"])
+def test_cached_affordable_build_is_what_a_fresh_walk_gives(profile: str) -> None:
+    """affordable_build() keeps its answer per player while holdings, stock, keep and the cash
+    range stay: at every own-turn decision of seeded games, asked as the bot asks (the same
+    keep), the kept answer is the one a walk without the cache gives."""
+    hits = 0
+    for seed in range(8):
+        game = Game(profile, players=4, seed=seed, options={"turn_limit": 400})
+        bots = [HeuristicBot(seed=seed * 10 + k) for k in range(4)]
+        e = game._engine
+        while not game.is_over:
+            d = e.decision
+            if d.kind in ("turn", "post_roll") and d.player is not None:
+                p = e.players[d.player]
+                kept = dict(e._afford_cache)
+                answer = legal_mod.affordable_build(e, p, 300)
+                hits += kept.get(p.index) is e._afford_cache.get(p.index) is not None
+                saved = dict(e._afford_cache)
+                e._afford_cache.clear()
+                assert legal_mod.affordable_build(e, p, 300) is answer
+                e._afford_cache.clear()
+                e._afford_cache.update(saved)
+            game.apply(bots[d.player or 0].choose(game))
+    assert profile != "classic" or hits > 50  # the kept answers were used, and checked
+
+
+def _money(game: Game) -> tuple[Any, ...]:
+    e = game._engine
+    return ([p.cash for p in e.players], e.bank, e.pot, [ev.to_dict() for ev in e.events])
+
+
+@pytest.mark.parametrize("stop_at_zero", [False, True])
+def test_pay_now_does_what_pay_does(stop_at_zero: bool) -> None:
+    """endgame.pay_now(), the generator-free payment, records and moves exactly what
+    endgame.pay() does where nobody has to decide, and changes nothing where it declines."""
+    from ugentopoly_widget.engine import endgame
+    from ugentopoly_widget.engine.state import GameEnds
+
+    options = {"end_when_money_reaches_zero": stop_at_zero}
+    cases = [
+        (endgame.FINE, "fine", None, {}),
+        (endgame.CARD_MONEY, "card_money", "card.x", {"card": "card.x"}),
+        (endgame.PLAYERS_MONEY, "players_money", "card.y", {"card": "card.y"}),
+    ]
+    checked = 0
+    for event, kind, card, data in cases:
+        for payee in ("bank", "pot", 2):
+            for amount in (-5, 0, 1, 50, 1499, 1500, 1501):
+                fast = Game("classic", players=4, seed=3, options=options)
+                slow = Game("classic", players=4, seed=3, options=options)
+                before = _money(fast)
+                p_fast, p_slow = fast._engine.players[1], slow._engine.players[1]
+                try:
+                    done = endgame.pay_now(fast._engine, p_fast, payee, amount, event, card)
+                except GameEnds as over:
+                    with pytest.raises(GameEnds, match=over.reason):
+                        list(endgame.pay(slow._engine, p_slow, payee, amount, kind, **data))
+                    assert _money(fast) == _money(slow)
+                    checked += 1
+                    continue
+                if not done:  # the debt rules: pay() must ask somebody
+                    assert _money(fast) == before and p_fast.cash < amount
+                    continue
+                assert list(endgame.pay(slow._engine, p_slow, payee, amount, kind, **data)) == []
+                assert _money(fast) == _money(slow)
+                checked += 1
+    assert checked >= 40
+
+
+def test_chance_shuffle_is_random_shuffle() -> None:
+    """ChanceSource.shuffle is random.Random.shuffle step for step (decks of every length),
+    and leaves the generator in the same state."""
+    for seed in range(50):
+        for n in (0, 1, 2, 3, 16, 17, 33):
+            mine, theirs = list(range(n)), list(range(n))
+            chance, plain = ChanceSource(seed), random.Random(seed)
+            chance.shuffle(mine)
+            plain.shuffle(theirs)
+            assert mine == theirs
+            assert chance.rng.getstate() == plain.getstate()

@@ -189,9 +189,18 @@ class ChanceSource:
         return int(self._random() * n)
 
     def shuffle(self, items: list[Any]) -> None:
+        """random.Random.shuffle(items), step for step (the same draws, the same order), here
+        so that it runs compiled: the stdlib's is Python code, a tenth of a game's set-up."""
         self.used = True
         self._sync()
-        self.rng.shuffle(items)
+        getrandbits = self.rng.getrandbits
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1  # j = Random._randbelow(n): k bits at a time until below n
+            k = n.bit_length()
+            j: int = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
 
 
 Flow = Generator[Decision, "Action", Any]  # the flow of play: yields decisions, gets actions
