@@ -70,7 +70,6 @@ class BoardTables:
         self.area_sizes = [len(board.areas[a].positions) for a in area_ids]
         # read off interpreted Tile / Board objects, these cost a generic attribute look-up
         self.costs = [t.cost for t in board.tiles]
-        self.kinds = [t.kind for t in board.tiles]
         self.board_salary: int = board.salary
         # house prices by (house_price_rule, buildings): they depend on those two rules only
         self.house_prices: dict[tuple[str, str], list[int]] = {}
@@ -129,7 +128,6 @@ class Engine:
         self.utilities = tables.utilities
         self.area_lots = tables.area_lots
         self.costs = tables.costs  # tile prices (0 where there is none)
-        self.kinds = tables.kinds  # tile kinds
         self.board_salary = tables.board_salary  # the board's own, whatever the rules say
         self._manages = rules.mortgages or rules.buildings == "classic"
         self.trading = rules.trading
@@ -453,7 +451,7 @@ class Engine:
     def rent(self, pos: int, payer: PlayerState, rent_multiplier: int = 1) -> int:
         tile = self.tiles[pos]
         owner = self.owner[pos]
-        kind = self.kinds[pos]
+        kind = tile.kind
         if kind is STREET:
             model = self.rx.street_rent
             rents = tile.rents

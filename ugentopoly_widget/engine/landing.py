@@ -60,12 +60,13 @@ def land_now(e: Engine, p: PlayerState, rent_multiplier: int = 1,
     ``if not land_now(...): yield from land_flow(...)``, with no wrapper generator: most
     landings then make no generator at all."""
     pos = p.position
-    kind = e.kinds[pos]
+    tile = e.tiles[pos]
+    kind = tile.kind
     if kind is STREET or kind is RAILWAY or kind is UTILITY:
         owner = e.owner[pos]
         i = p.index
         if owner < 0:
-            if p.cash < e.costs[pos] and not e.rx.mortgages:
+            if p.cash < tile.cost and not e.rx.mortgages:
                 e.events.add(DECLINED_POOR, i, (pos, "cannot_afford"))
                 return True
             return False
@@ -115,7 +116,8 @@ def _house_offered(e: Engine, pos: int) -> bool:
 def land_flow(e: Engine, p: PlayerState, rent_multiplier: int, dice_multiplier: int | None
 ) -> Flow:
     """The landings :func:`land_now` left: a decision, or a payment that may need one."""
-    kind = e.kinds[p.position]
+    tile = e.tiles[p.position]
+    kind = tile.kind
     if kind is STREET or kind is RAILWAY or kind is UTILITY:
         yield from land_property(e, p, p.position, rent_multiplier, dice_multiplier)
     elif kind is TAX_TILE:

@@ -304,11 +304,12 @@ def grouped(e: Engine, legal: tuple[Action, ...]) -> dict[type[Action], list[Act
 
 def completes_group(e: Engine, player: int, position: int) -> bool:
     """Would owning the street at `position` give `player` its whole colour group?"""
-    ai = e.area_index[position]  # -1: no area (engine tables: no interpreted Tile read)
-    if e.kinds[position] is not STREET or ai < 0:
+    tile = e.tiles[position]
+    area = tile.area
+    if tile.kind is not STREET or area is None:
         return False
     owner = e.owner
-    return all(owner[q] == player for q in e.area_lot_list[ai] if q != position)
+    return all(owner[q] == player for q in e.area_lots[area] if q != position)
 
 
 def owns_area_of(e: Engine, player: int, position: int) -> bool:
