@@ -1,9 +1,12 @@
-"""The log text: render_event (which derives only the fields its template names) gives exactly
-the line of the reference renderer below (the one that derived every field for every event),
-for every event kind of seeded games in every profile, both languages, and for odd events."""
+"""The log text and the narration, made cheaper, say what they said before: render_event
+(which derives only the fields its template names) gives exactly the line of the reference
+renderer below (which derived every field for every event), for every event kind of seeded
+games in every profile, both languages, and for odd events; narrate (which decodes only the
+events it uses) gives what the reference narration gives."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,6 +15,7 @@ from ugentopoly_widget import Game
 from ugentopoly_widget.engine.bots import make_bot, play_game
 from ugentopoly_widget.engine.events import Event
 from ugentopoly_widget.engine.i18n import LANGUAGES, TEMPLATES, party_name, render_event, word
+from ugentopoly_widget.widget_data import MAX_MOVES, narrate
 
 
 def reference_render(event: Event, game: Game, lang: str = "en") -> str:
@@ -127,3 +131,73 @@ def test_every_kind_and_odd_events_render_as_the_reference() -> None:
     for event in cases:
         for lang in ("en", "nl"):
             assert render_event(event, game, lang) == reference_render(event, game, lang), event
+
+
+def reference_narrate(game: Game, events: Sequence[Event], lang: str,
+            total: int | None = None) -> dict[str, Any]:
+    """The events of the last action(s) in the compact form the view animates (`total`: how
+    many events the state brings, when `events` is only their tail)."""
+    money: dict[int, int] = {}
+    moves: list[list[Any]] = []
+    card: dict[str, Any] | None = None
+    jailed: list[int] = []
+    actor: int | None = None
+    turn_passed = False
+    dice: list[int] | None = None
+    for event in events:
+        data = event.data
+        kind = event.kind
+        if actor is None and event.player is not None and kind not in ("first_player",):
+            actor = event.player
+        if "amount" in data and "payer" in data:
+            amount = data["amount"]
+            if isinstance(amount, int):
+                payer, payee = data["payer"], data.get("payee")
+                if isinstance(payer, int):
+                    money[payer] = money.get(payer, 0) - amount
+                if isinstance(payee, int):
+                    money[payee] = money.get(payee, 0) + amount
+        if kind == "moved":
+            moves.append([event.player, data.get("start"), data.get("end"), data.get("steps"),
+                          data.get("via")])
+        elif kind == "rolled":
+            dice = list(data.get("dice") or [])
+        elif kind == "went_to_jail" and event.player is not None:
+            jailed.append(event.player)
+        elif kind == "card_drawn":
+            card_id = str(data.get("card"))
+            card = {"deck": data.get("deck"), "id": card_id, "player": event.player,
+                    "text": game.board.text(card_id, lang if lang in ("en", "nl") else "en")}
+        elif kind == "turn_ended":
+            turn_passed = True
+    out: dict[str, Any] = {"actor": actor, "n": len(events) if total is None else total}
+    if dice:
+        out["dice"] = dice
+    if moves:
+        out["moves"] = moves[-6:]
+    changes = [[p, d] for p, d in sorted(money.items()) if d]
+    if changes:
+        out["money"] = changes
+    if card is not None:
+        out["card"] = card
+    if jailed:
+        out["jail"] = jailed
+    if turn_passed and dice:  # the turn ended by itself after a roll (not an "end turn" click)
+        out["turn_passed"] = True
+    return out
+
+
+@pytest.mark.parametrize(("profile", "seed", "bot", "mode"), GAMES[::2])
+def test_narration_is_the_reference_narration(profile: str, seed: int, bot: str,
+                                              mode: str) -> None:
+    """Every run of 1 to 40 events of seeded games (and the batch form, with a total)."""
+    assert MAX_MOVES == 6
+    game = _played(profile, seed, bot, mode)
+    events = game.events[:]
+    for start in range(0, len(events), 7):
+        for size in (1, 3, 9, 40):
+            chunk = events[start:start + size]
+            for lang in ("en", "nl"):
+                assert narrate(game, chunk, lang) == reference_narrate(game, chunk, lang)
+            assert narrate(game, chunk, "en", total=99) == reference_narrate(game, chunk, "en",
+                                                                            total=99)

@@ -352,7 +352,8 @@ class LogCache:
 def narrate(game: Game, events: Sequence[Event], lang: str,
             total: int | None = None) -> dict[str, Any]:
     """The events of the last action(s) in the compact form the view animates (`total`: how
-    many events the state brings, when `events` is only their tail)."""
+    many events the state brings, when `events` is only their tail). Only the events it uses
+    are decoded (most are read by kind and player alone)."""
     money: dict[int, int] = {}
     moves: list[list[Any]] = []
     card: dict[str, Any] | None = None
@@ -361,11 +362,13 @@ def narrate(game: Game, events: Sequence[Event], lang: str,
     turn_passed = False
     dice: list[int] | None = None
     for event in events:
-        data = event.data
         kind = event.kind
-        if actor is None and event.player is not None and kind not in ("first_player",):
-            actor = event.player
-        if "amount" in data and "payer" in data:
+        player = event.player
+        if actor is None and player is not None and kind != "first_player":
+            actor = player
+        keys = event.keys
+        if "amount" in keys and "payer" in keys:
+            data = dict(zip(keys, event.values, strict=True))
             amount = data["amount"]
             if isinstance(amount, int):
                 payer, payee = data["payer"], data.get("payee")
@@ -374,15 +377,15 @@ def narrate(game: Game, events: Sequence[Event], lang: str,
                 if isinstance(payee, int):
                     money[payee] = money.get(payee, 0) + amount
         if kind == "moved":
-            moves.append([event.player, data.get("start"), data.get("end"), data.get("steps"),
-                          data.get("via")])
+            moves.append([player, event.get("start"), event.get("end"), event.get("steps"),
+                          event.get("via")])
         elif kind == "rolled":
-            dice = list(data.get("dice") or [])
-        elif kind == "went_to_jail" and event.player is not None:
-            jailed.append(event.player)
+            dice = list(event.get("dice") or [])
+        elif kind == "went_to_jail" and player is not None:
+            jailed.append(player)
         elif kind == "card_drawn":
-            card_id = str(data.get("card"))
-            card = {"deck": data.get("deck"), "id": card_id, "player": event.player,
+            card_id = str(event.get("card"))
+            card = {"deck": event.get("deck"), "id": card_id, "player": player,
                     "text": game.board.text(card_id, _pick(lang))}
         elif kind == "turn_ended":
             turn_passed = True
