@@ -252,7 +252,10 @@ class LogCache:
         read = min(first, told)
         events = log.since(read - before)  # decoded once, for the story and the lines
         if rolls:
-            last = first_new + len(kinds) - 1 - kinds[::-1].index("rolled")
+            last = len(kinds) - 1
+            while kinds[last] != "rolled":  # from the end: the last roll is seldom far back
+                last -= 1
+            last += first_new
             roll = events[last - read] if last >= read else log[last - before]
             dice = roll.get("dice")
             if isinstance(dice, (list, tuple)):
@@ -333,20 +336,29 @@ class LogCache:
         if self._sampled_game != id(game):
             self._sampled_game = id(game)
             self.samples = []
+        samples = self.samples
         turn = game.turn_number
-        if self.samples and self.samples[-1][0] == turn and not game.is_over:
+        if samples and samples[-1][0] == turn and not game.is_over:
             return  # the common case, once per action inside a play_bots batch
-        while self.samples and self.samples[-1][0] > turn:  # undone turns
-            self.samples.pop()
-        if self.samples and self.samples[-1][0] == turn and not game.is_over:
+        while samples and samples[-1][0] > turn:  # undone turns
+            samples.pop()
+        if samples and samples[-1][0] == turn and not game.is_over:
             return
-        row = [turn, *(game.valuation(i) for i in range(len(game.players)))]  # as ranked
-        if self.samples and self.samples[-1][0] == turn:
-            self.samples[-1] = row
+        row = [turn, *_worths(game)]
+        if samples and samples[-1][0] == turn:
+            samples[-1] = row
         else:
-            self.samples.append(row)
-        if len(self.samples) > MAX_SAMPLES:  # keep the first, thin the rest by two
-            self.samples = self.samples[:1] + self.samples[2::2]
+            samples.append(row)
+        if len(samples) > MAX_SAMPLES:  # keep the first, thin the rest by two
+            self.samples = samples[:1] + samples[2::2]
+
+
+def _worths(game: Game) -> list[int]:
+    """``game.valuation(i)`` of every player (what ranks them), asked of the engine directly:
+    a batch samples it every few turns, and the checked call per player cost twice as much."""
+    engine = game._engine
+    valuation = engine.valuation
+    return [int(valuation(p)) for p in engine.players]
 
 
 def narrate(game: Game, events: Sequence[Event], lang: str,
