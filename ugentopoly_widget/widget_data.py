@@ -232,10 +232,6 @@ class LogCache:
             self.reset()
         first_new = max(self._scanned, before)
         count_new = total - self._scanned
-        # the last roll by kinds alone: only the roll found is decoded (a play_bots batch makes
-        # thousands of events, and decoding each cost more than the rest of the state)
-        kinds = log.kinds(first_new - before)
-        rolls = kinds.count("rolled")
         lines = self.lines.setdefault(lang, [])
         done = self.done.get(lang, 0)
         if done > total:
@@ -251,6 +247,13 @@ class LogCache:
         told = max(first_new, total - NARRATE_TAIL)
         read = min(first, told)
         events = log.since(read - before)  # decoded once, for the story and the lines
+        if read <= first_new:  # every new event is decoded: their kinds are at hand
+            kinds = [event.kind for event in events[first_new - read:]]
+        else:
+            # a batch: the rolls by kinds alone, and only the last roll found is decoded
+            # (decoding each of the thousands of events cost more than the rest of the state)
+            kinds = log.kinds(first_new - before)
+        rolls = kinds.count("rolled")
         if rolls:
             last = len(kinds) - 1
             while kinds[last] != "rolled":  # from the end: the last roll is seldom far back
