@@ -209,6 +209,7 @@ class LogCache:
         self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
         self._sampled_game: int | None = None
         self._sections: dict[str, tuple[tuple[int, ...], list[Any]]] = {}
+        self._players: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
 
     def reset(self) -> None:
         self.lines = {}
@@ -287,6 +288,39 @@ class LogCache:
         value = build(source)
         self._sections[key] = (source, value)
         return value
+
+    def players(self, game: Game, seats: Sequence[str]) -> list[dict[str, Any]]:
+        """Each player's part of the state: the previous state's dict while that player did
+        not change (an action changes one or two), so its JSON text is reused as it is."""
+        kept = self._players
+        out: list[dict[str, Any]] = []
+        for index, p in enumerate(game.players):
+            cards = p.jail_cards
+            key = (p.name, p.token, p.colour, p.cash, p.position, p.in_jail,
+                   tuple([c.id for c in cards]) if cards else (), p.bankrupt, p.in_park,
+                   seats[index] if index < len(seats) else "person")
+            if index < len(kept) and kept[index][0] == key:
+                out.append(kept[index][1])
+                continue
+            entry = {
+                "name": key[0],
+                "token": key[1],
+                "colour": key[2],
+                "cash": key[3],
+                "position": key[4],
+                "in_jail": key[5],
+                "jail_cards": list(key[6]),
+                "bankrupt": key[7],
+                "in_park": key[8],
+                "seat": key[9],
+            }
+            if index < len(kept):
+                kept[index] = (key, entry)
+            else:
+                kept.append((key, entry))
+            out.append(entry)
+        del kept[len(out):]
+        return out
 
     def message(self, lang: str, total: int, tail: list[str]) -> dict[str, Any]:
         """The log part of a state: the lines since the previous message, or the whole kept
@@ -449,20 +483,7 @@ def state_snapshot(
     decision = game.decision
     tail = cache.update(game, lang, keep=log_tail)
     total = game.event_count  # one log line per event
-    players = []
-    for index, p in enumerate(game.players):
-        players.append({
-            "name": p.name,
-            "token": p.token,
-            "colour": p.colour,
-            "cash": p.cash,
-            "position": p.position,
-            "in_jail": p.in_jail,
-            "jail_cards": [c.id for c in p.jail_cards],
-            "bankrupt": p.bankrupt,
-            "in_park": p.in_park,
-            "seat": seats[index] if index < len(seats) else "person",
-        })
+    players = cache.players(game, seats)
     legal = [a.to_dict() for a in game.legal_actions()]
     data = _jsonable(decision.data)
     state: dict[str, Any] = {

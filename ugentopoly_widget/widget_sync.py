@@ -75,7 +75,7 @@ class StateText:
         del cached[len(players):]
         texts: list[str] = []
         for index, player in enumerate(players):
-            if index < len(cached) and cached[index][0] == player:
+            if index < len(cached) and (cached[index][0] is player or cached[index][0] == player):
                 texts.append(cached[index][1])
                 continue
             text = _dumps(player)
