@@ -182,3 +182,25 @@ def test_state_set_directly_sends_and_tells_what_the_trait_assignment_does() -> 
     assert len(fast_msgs) > 40 and fast_msgs == plain_msgs
     last = [m for m in fast_msgs if "state" in m[0].get("state", {})][-1]
     assert json.loads(last[0]["state"]["state"]) == fast.state
+
+
+def test_kept_sections_follow_the_game() -> None:
+    """Owners, buildings, mortgages and players kept from state to state while unchanged: at
+    every action they are what the game says (a game with buildings, mortgages and trades)."""
+    w = UgentopolyWidget("classic", players=["Ann", "Bob", "Cleo"], seed=5,
+                         options={"turn_limit": 150})
+    bots = [HeuristicBot(seed=k) for k in range(3)]
+    game = w.game
+    mortgaged = 0
+    while not game.is_over:
+        game.apply(bots[game.decision.player or 0].choose(game))
+        state = w.state
+        assert state["mortgaged"] == game.mortgaged_positions
+        assert state["owner"] == [game.owner(p) for p in range(40)]
+        assert state["level"] == [game.buildings(p) for p in range(40)]
+        assert [(p["cash"], p["position"], p["in_jail"], p["jail_cards"], p["bankrupt"])
+                for p in state["players"]] == [
+            (p.cash, p.position, p.in_jail, [c.id for c in p.jail_cards], p.bankrupt)
+            for p in game.players]
+        mortgaged += bool(state["mortgaged"])
+    assert mortgaged > 5

@@ -208,7 +208,7 @@ class LogCache:
         self.recent: dict[str, Any] | None = None
         self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
         self._sampled_game: int | None = None
-        self._sections: dict[str, tuple[tuple[int, ...], list[Any]]] = {}
+        self._sections: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
         self._players: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
 
     def reset(self) -> None:
@@ -278,8 +278,8 @@ class LogCache:
         self.done[lang] = total
         return lines
 
-    def section(self, key: str, source: tuple[int, ...],
-                build: Callable[[tuple[int, ...]], list[Any]]) -> list[Any]:
+    def section(self, key: str, source: tuple[Any, ...],
+                build: Callable[[tuple[Any, ...]], list[Any]]) -> list[Any]:
         """``build(source)``, or the previous state's list while `source` is unchanged (the
         state's JSON then reuses its text too, see widget_sync)."""
         kept = self._sections.get(key)
@@ -455,12 +455,23 @@ def narrate(game: Game, events: Sequence[Event], lang: str,
     return out
 
 
+def _true_positions(flags: tuple[Any, ...]) -> list[int]:
+    """What ``game.mortgaged_positions`` gives, from the engine's flags (kept per state)."""
+    return [pos for pos, flag in enumerate(flags) if flag]
+
+
 def _owner_list(owners: tuple[int, ...]) -> list[int | None]:
     return [None if owner < 0 else owner for owner in owners]
 
 
+_PLAIN = frozenset({int, str, bool, type(None)})
+
+
 def _jsonable(value: Any) -> Any:
     """Decision data is plain already; guard against anything that is not."""
+    if type(value) is dict and all(type(k) is str and type(v) in _PLAIN
+                                   for k, v in value.items()):
+        return dict(value)  # the common case: a flat dict of plain values, copied
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -496,7 +507,7 @@ def state_snapshot(
         "players": players,
         "owner": cache.section("owner", game.owners, _owner_list),
         "level": cache.section("level", game.levels, list),
-        "mortgaged": game.mortgaged_positions,
+        "mortgaged": cache.section("mortgaged", tuple(game._engine.mortgaged), _true_positions),
         "pot": game.pot,
         "houses_left": game.houses_left if game.rules.buildings != "none" else None,
         "hotels_left": game.hotels_left if game.rules.buildings != "none" else None,
