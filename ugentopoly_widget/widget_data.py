@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .engine.actions import Action
 from .engine.board import Board, TileKind
 from .engine.events import Event
 from .engine.game import COLOURS, TOKENS, Game
@@ -180,6 +181,7 @@ def lobby_data(custom_board: Board | None = None, profile: str | None = None) ->
 NARRATE_TAIL = 32  # events narrated per state at most (the last ones: a batch ends with them)
 MAX_MOVES = 6  # moves narrated per state (a batch of bot actions shows only its last ones)
 MAX_SAMPLES = 400  # net-worth samples kept for the game-over chart (thinned beyond that)
+MAX_ACTIONS = 4096  # legal actions whose dicts are kept (a game's are a few hundred)
 
 
 class LogCache:
@@ -210,6 +212,7 @@ class LogCache:
         self._sampled_game: int | None = None
         self._sections: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
         self._players: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        self._actions: dict[int, tuple[Action, dict[str, Any]]] = {}
 
     def reset(self) -> None:
         self.lines = {}
@@ -288,6 +291,21 @@ class LogCache:
         value = build(source)
         self._sections[key] = (source, value)
         return value
+
+    def legal(self, game: Game) -> list[dict[str, Any]]:
+        """The legal actions as dicts: one dict per action object, made once (the engine
+        hands out the same objects again: nine in ten of a game's), so the state's JSON reuses
+        each one's text too (see widget_sync)."""
+        known = self._actions
+        out: list[dict[str, Any]] = []
+        for action in game.legal_actions():
+            hit = known.get(id(action))
+            if hit is None or hit[0] is not action:  # kept alive here: an id is not reused
+                if len(known) >= MAX_ACTIONS:
+                    known.clear()
+                hit = known[id(action)] = (action, action.to_dict())
+            out.append(hit[1])
+        return out
 
     def players(self, game: Game, seats: Sequence[str]) -> list[dict[str, Any]]:
         """Each player's part of the state: the previous state's dict while that player did
@@ -495,7 +513,7 @@ def state_snapshot(
     tail = cache.update(game, lang, keep=log_tail)
     total = game.event_count  # one log line per event
     players = cache.players(game, seats)
-    legal = [a.to_dict() for a in game.legal_actions()]
+    legal = cache.legal(game)
     data = _jsonable(decision.data)
     state: dict[str, Any] = {
         "seq": seq,
