@@ -14,7 +14,14 @@ import pytest
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine.bots import make_bot, play_game
 from ugentopoly_widget.engine.events import Event
-from ugentopoly_widget.engine.i18n import LANGUAGES, TEMPLATES, party_name, render_event, word
+from ugentopoly_widget.engine.i18n import (
+    LANGUAGES,
+    TEMPLATES,
+    party_name,
+    render_event,
+    render_slow,
+    word,
+)
 from ugentopoly_widget.widget_data import MAX_MOVES, narrate
 
 
@@ -94,7 +101,8 @@ def test_every_line_of_seeded_games_is_the_reference_line(profile: str, seed: in
     game = _played(profile, seed, bot, mode)
     for event in game.events:
         for lang in ("en", "nl", "fr"):
-            assert render_event(event, game, lang) == reference_render(event, game, lang), event
+            line = reference_render(event, game, lang)
+            assert render_event(event, game, lang) == line == render_slow(event, game, lang)
 
 
 def test_every_kind_and_odd_events_render_as_the_reference() -> None:
@@ -130,7 +138,8 @@ def test_every_kind_and_odd_events_render_as_the_reference() -> None:
         cases.append(Event(kind, 0, {**odd, "position": True, "how": "fine", "reason": None}))
     for event in cases:
         for lang in ("en", "nl"):
-            assert render_event(event, game, lang) == reference_render(event, game, lang), event
+            line = reference_render(event, game, lang)
+            assert render_event(event, game, lang) == line == render_slow(event, game, lang)
 
 
 def reference_narrate(game: Game, events: Sequence[Event], lang: str,

@@ -310,12 +310,143 @@ def _compiled(kind: str, lang: str) -> tuple[str, tuple[tuple[str, Derive | None
     return entry
 
 
+Getter: TypeAlias = "Callable[[Event, tuple[Any, ...], Game, str], Any]"
+
+
+def _own(i: int) -> Getter:
+    return lambda e, v, g, lang: v[i]
+
+
+def _fast_tile(index: dict[str, int]) -> Getter | None:
+    if "position" not in index:
+        return None
+    i = index["position"]
+    t = index.get("tile")
+
+    def tile(e: Event, v: tuple[Any, ...], g: Game, lang: str) -> Any:
+        pos = v[i]
+        if isinstance(pos, int) and 0 <= pos < g.board.size:
+            return g.board.tile_name(pos, lang)
+        return v[t] if t is not None else ""
+    return tile
+
+
+def _fast_flag(field: str, key: str) -> Callable[[dict[str, int]], Getter]:
+    """``word(key)`` when the event's `field` is true, else "" (absent: "")."""
+    def make(index: dict[str, int]) -> Getter:
+        i = index.get(field)
+        if i is None:
+            return lambda e, v, g, lang: ""
+        return lambda e, v, g, lang: word(key, lang) if v[i] else ""
+    return make
+
+
+def _fast_party(field: str) -> Callable[[dict[str, int]], Getter]:
+    def make(index: dict[str, int]) -> Getter:
+        i = index.get(field)
+        if i is None:
+            return lambda e, v, g, lang: party_name(None, g, lang)
+        return lambda e, v, g, lang: party_name(v[i], g, lang)
+    return make
+
+
+def _fast_dice(index: dict[str, int]) -> Getter | None:
+    i = index.get("dice")
+    return None if i is None else lambda e, v, g, lang: "+".join(map(str, v[i]))
+
+
+def _fast_dbl(index: dict[str, int]) -> Getter | None:
+    if "dice" not in index:
+        return None
+    return _fast_flag("double", "double")(index)
+
+
+def _fast_end(index: dict[str, int]) -> Getter | None:
+    i = index.get("end")
+    return None if i is None else lambda e, v, g, lang: g.board.tile_name(v[i], lang)
+
+
+def _fast_to_pot(index: dict[str, int]) -> Getter:
+    i = index.get("payee")
+    if i is None:
+        return lambda e, v, g, lang: ""
+    return lambda e, v, g, lang: word("to_pot", lang) if v[i] == "pot" else ""
+
+
+# Derived fields read straight from an event's values by position (for one shape: a kind with
+# its field names); a field not here is derived through DERIVED from the event's dict.
+FAST: dict[str, Callable[[dict[str, int]], Getter | None]] = {
+    "p": lambda index: lambda e, v, g, lang: (
+        party_name(e.player, g, lang) if e.player is not None else ""),
+    "tile": _fast_tile,
+    "end_name": _fast_end,
+    "dice": _fast_dice,
+    "dbl": _fast_dbl,
+    "landed_txt": _fast_flag("landed", "landed"),
+    "payee_name": _fast_party("payee"),
+    "to_pot": _fast_to_pot,
+}
+
+# (kind, lang, field names) -> the template's pieces, each literal followed by the getter of
+# its field (None: that shape renders through render_slow)
+Pieces: TypeAlias = "tuple[tuple[str, Getter | None], ...]"
+_SHAPES: dict[tuple[str, str, tuple[str, ...]], Pieces | None] = {}
+
+
+def _pieces(kind: str, lang: str, keys: tuple[str, ...]) -> Pieces | None:
+    """How a shape renders from its values alone, or None when a field it names needs the
+    event's dict (or is missing: the fallback line)."""
+    entry = _compiled(kind, lang)
+    if entry is None:
+        return None
+    template = entry[0]
+    index = {key: i for i, key in enumerate(keys)}
+    out: list[tuple[str, Getter | None]] = []
+    for literal, name, _spec, _conv in string.Formatter().parse(template):
+        if name is None:
+            out.append((literal, None))
+            continue
+        make = FAST.get(name)
+        if make is not None:
+            getter = make(index)
+        elif name in DERIVED:
+            getter = None  # derived from the dict (or missing): the slow path
+        else:
+            getter = _own(index[name]) if name in index else None
+        if getter is None:
+            return None
+        out.append((literal, getter))
+    return tuple(out)
+
+
 def render_event(event: Event, game: Game, lang: str = "en") -> str:
     """One log line for an event, in English ("en") or Dutch ("nl").
 
-    Derives only the fields its template names (a log line is rendered per event shown, and
-    deriving every field cost a third more); the text is that of filling the template from
-    the event's fields plus every derived one."""
+    Derives only the fields its template names, read by position from the event's values for
+    the common shapes (a log line is rendered per event shown: this took a line from 3.7 to
+    about 1.5 us); the text is that of filling the template from the event's fields plus every
+    derived one."""
+    if lang not in LANGUAGES:
+        lang = "en"
+    key = (event.kind, lang, event.keys)
+    pieces = _SHAPES.get(key, _MISSING)
+    if pieces is _MISSING:
+        if len(_SHAPES) >= 4096:  # events made by hand can have any fields: stay bounded
+            _SHAPES.clear()
+        pieces = _SHAPES[key] = _pieces(*key)
+    if pieces is None:
+        return render_slow(event, game, lang)
+    values = event.values
+    parts: list[str] = []
+    for literal, getter in pieces:
+        parts.append(literal)
+        if getter is not None:
+            parts.append(str(getter(event, values, game, lang)))
+    return "".join(parts)
+
+
+def render_slow(event: Event, game: Game, lang: str = "en") -> str:
+    """render_event for any event: its dict, and each field its template names derived."""
     if lang not in LANGUAGES:
         lang = "en"
     entry = _COMPILED.get((event.kind, lang)) or _compiled(event.kind, lang)
