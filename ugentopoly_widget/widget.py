@@ -329,7 +329,11 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             self._cache.reset()
         if self._batch:  # net worth once per turn (a published state samples it itself)
             self._cache.sample(game)
-        self._publish()
+        self._cache.fresh = events  # the log's last events, decoded already
+        try:
+            self._publish()
+        finally:
+            self._cache.fresh = None
         for callback in list(self._callbacks):
             try:
                 callback(events)

@@ -213,6 +213,9 @@ class LogCache:
         self._sections: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
         self._players: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
         self._actions: dict[int, tuple[Action, dict[str, Any]]] = {}
+        # the events of the action being published, as the game gave them to its listeners
+        # (the log's last ones), set by the widget around that publish only
+        self.fresh: list[Event] | None = None
 
     def reset(self) -> None:
         self.lines = {}
@@ -250,7 +253,13 @@ class LogCache:
         # moves anyway, and the whole batch would cost a scan of every event it made.
         told = max(first_new, total - NARRATE_TAIL)
         read = min(first, told)
-        events = log.since(read - before)  # decoded once, for the story and the lines
+        fresh = self.fresh  # the action's events as the game told its listeners
+        # used when they are exactly the events since the previous state (not when another
+        # listener undid or applied something meanwhile)
+        if fresh and count_new == len(fresh) and read >= first_new:
+            events = fresh[read - (total - len(fresh)):]  # decoded already: not again
+        else:
+            events = log.since(read - before)  # decoded once, for the story and the lines
         if read <= first_new:  # every new event is decoded: their kinds are at hand
             kinds = [event.kind for event in events[first_new - read:]]
         else:
