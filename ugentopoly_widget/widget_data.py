@@ -496,9 +496,14 @@ _PLAIN = frozenset({int, str, bool, type(None)})
 
 def _jsonable(value: Any) -> Any:
     """Decision data is plain already; guard against anything that is not."""
-    if type(value) is dict and all(type(k) is str and type(v) in _PLAIN
-                                   for k, v in value.items()):
-        return dict(value)  # the common case: a flat dict of plain values, copied
+    if type(value) is dict:  # the common case: plain values copied as they are
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            if type(k) is str and type(v) in _PLAIN:
+                out[k] = v
+            else:
+                out[str(k)] = _jsonable(v)
+        return out
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):

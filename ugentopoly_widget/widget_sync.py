@@ -37,6 +37,7 @@ else:  # pragma: no cover - CPython has it; other Pythons get json.dumps
 # rest of a state (small, and new on every action) is encoded in one call.
 MAX_ITEMS = 4096  # list items whose text is kept by identity
 BY_VALUE = frozenset({"owner", "level", "mortgaged", "legal", "players", "history", "ranking"})
+_PREFIX = {key: encode_basestring_ascii(key) + ":" for key in BY_VALUE}
 
 
 class StateText:
@@ -71,7 +72,7 @@ class StateText:
                 else:
                     text = _dumps(value)
                     parts[key] = (value, text)  # kept: states are never changed in place
-            kept.append(encode_basestring_ascii(key) + ":" + text)
+            kept.append(_PREFIX[key] + text)
         text = _dumps(rest)
         if not kept:
             return text
