@@ -529,9 +529,12 @@ def state_snapshot(
     players = cache.players(game, seats)
     legal = cache.legal(game)
     data = _jsonable(decision.data)
+    over = game.is_over
+    rules = game.rules
+    buildings = rules.buildings != "none"
     state: dict[str, Any] = {
         "seq": seq,
-        "phase": "over" if game.is_over else "play",
+        "phase": "over" if over else "play",
         "turn": game.turn_number,
         "current": game.current_player,
         "decision": {"kind": decision.kind, "player": decision.player, "data": data},
@@ -541,8 +544,8 @@ def state_snapshot(
         "level": cache.section("level", game.levels, list),
         "mortgaged": cache.section("mortgaged", tuple(game._engine.mortgaged), _true_positions),
         "pot": game.pot,
-        "houses_left": game.houses_left if game.rules.buildings != "none" else None,
-        "hotels_left": game.hotels_left if game.rules.buildings != "none" else None,
+        "houses_left": game.houses_left if buildings else None,
+        "hotels_left": game.hotels_left if buildings else None,
         "dice": cache.dice,
         "rolls": cache.rolls,
         "log": cache.message(lang, total, tail),
@@ -553,18 +556,19 @@ def state_snapshot(
         state["bid"] = {"min": decision.data.get("min_bid", 0),
                         "max": game.players[decision.player].cash}
     state["can_trade"] = bool(
-        game.rules.trading and decision.kind in ("turn", "post_roll", "debt")
+        rules.trading and decision.kind in ("turn", "post_roll", "debt")
         and decision.player is not None
     )
-    timer = game.timer_remaining()
-    if timer is not None and decision.kind == "turn" and not game.is_over:
-        state["timer"] = {"limit": game.rules.turn_timer_seconds, "remaining": round(timer, 2)}
-    clock = game.time_remaining()
-    if clock is not None and not game.time_up and not game.is_over:
+    # (no clock in the rules: no call, the answer is None)
+    timer = game.timer_remaining() if rules.turn_timer_seconds is not None else None
+    if timer is not None and decision.kind == "turn" and not over:
+        state["timer"] = {"limit": rules.turn_timer_seconds, "remaining": round(timer, 2)}
+    clock = game.time_remaining() if rules.time_limit_minutes is not None else None
+    if clock is not None and not game.time_up and not over:
         state["time_left"] = round(clock, 1)
     if cache.recent is not None:
         state["last"] = cache.recent
-    if game.is_over:
+    if over:
         # net worth over the game, for the game-over chart (sent once the game is over only)
         state["history"] = cache.samples
         state["ranking"] = [
