@@ -267,8 +267,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         self._trait_values["state"] = state
         if old == state:
             return  # what traitlets does with an equal value: kept, nothing sent or told
-        self._send({"method": "update", "state": {"state": _json_text(state, self)},
-                    "buffer_paths": []}, buffers=[])
+        # what Widget._send does once the comm and its kernel are known to be there
+        comm.send(data={"method": "update", "state": {"state": _json_text(state, self)},
+                        "buffer_paths": []}, buffers=[])
         traitlets.HasTraits.notify_change(
             self, traitlets.Bunch(name="state", old=old, new=state, owner=self, type="change"))
 

@@ -323,23 +323,24 @@ class LogCache:
         out: list[dict[str, Any]] = []
         for index, p in enumerate(game.players):
             cards = p.jail_cards
-            key = (p.name, p.token, p.colour, p.cash, p.position, p.in_jail,
+            # the player object stands for its name, token and colour (set when it is made)
+            key = (p, p.cash, p.position, p.in_jail,
                    tuple([c.id for c in cards]) if cards else (), p.bankrupt, p.in_park,
                    seats[index] if index < len(seats) else "person")
             if index < len(kept) and kept[index][0] == key:
                 out.append(kept[index][1])
                 continue
             entry = {
-                "name": key[0],
-                "token": key[1],
-                "colour": key[2],
-                "cash": key[3],
-                "position": key[4],
-                "in_jail": key[5],
-                "jail_cards": list(key[6]),
-                "bankrupt": key[7],
-                "in_park": key[8],
-                "seat": key[9],
+                "name": p.name,
+                "token": p.token,
+                "colour": p.colour,
+                "cash": key[1],
+                "position": key[2],
+                "in_jail": key[3],
+                "jail_cards": list(key[4]),
+                "bankrupt": key[5],
+                "in_park": key[6],
+                "seat": key[7],
             }
             if index < len(kept):
                 kept[index] = (key, entry)
