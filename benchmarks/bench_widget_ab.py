@@ -6,8 +6,9 @@ shared, noisy machine.
     python benchmarks/bench_widget_ab.py --base main --cases widget-publish --runs 7
 
 The base is this checkout's package (its compiled engine included) with the widget files
-(``ugentopoly_widget/widget*.py``) of the base commit, in a temporary folder: only the widget
-differs. Each figure is a fresh subprocess; the median and the range of the runs are printed.
+(``ugentopoly_widget/widget*.py``) and the log text (``engine/i18n.py``, ``engine/text.py``) of
+the base commit, in a temporary folder: only the widget and its text differ. Each figure is a
+fresh subprocess; the median and the range of the runs are printed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ugentopoly_widget"
+# engine files that only render text for views (not compiled): taken from the base commit too
+LOG_TEXT = ("ugentopoly_widget/engine/i18n.py", "ugentopoly_widget/engine/text.py")
 CODE = """
 import json, sys
 sys.path.insert(0, {bench!r})
@@ -38,8 +41,11 @@ def base_tree(commit: str, into: Path) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__", "widget*.py"))
     names = subprocess.run(["git", "ls-tree", "--name-only", commit, "ugentopoly_widget/"],
                            cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    # the log text is the widget's too (rendered for its views only)
+    names += list(LOG_TEXT)
     for name in names:
-        if Path(name).name.startswith("widget") and name.endswith(".py"):
+        if (Path(name).name.startswith("widget") and name.endswith(".py")) \
+                or name in LOG_TEXT:
             text = subprocess.run(["git", "show", f"{commit}:{name}"], cwd=ROOT,
                                   capture_output=True, text=True, check=True).stdout
             (into / name).write_text(text, encoding="utf-8")

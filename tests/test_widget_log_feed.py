@@ -175,3 +175,34 @@ def test_a_reader_pages_back_through_the_whole_log() -> None:
     assert view.epoch != old_epoch == page["epoch"]
     view.reply(page)
     assert view.lines == w.game.log()[view.first:]
+
+
+def test_views_follow_when_another_listener_acts_or_undoes_inside_its_callback() -> None:
+    """A state reuses the events the game handed its listeners only when they are exactly the
+    new ones: another widget's callback that applies an action, or undoes one, in the middle of
+    the notification leaves every view showing the game's log as it is."""
+    first = _widget(seed=9)
+    second = UgentopolyWidget.from_game(first.game)
+    views = [LogView(first), LogView(second)]
+    bot = HeuristicBot(seed=3)
+    game = first.game
+    calls = [0]
+
+    def meddle(events: list[Any]) -> None:
+        calls[0] += 1
+        if not events or game.is_over:
+            return
+        if calls[0] % 5 == 0 and game.can_undo():
+            game.undo()
+        elif calls[0] % 7 == 0:
+            game.apply(bot.choose(game))
+
+    first.on_event(meddle)
+    for _ in range(150):
+        if game.is_over:
+            break
+        _step(second, bot)
+        for view, w in zip(views, (first, second), strict=True):
+            _shows_tail(view, w)
+            assert w.state["rolls"] == sum(e.kind == "rolled" for e in game.events)
+    assert calls[0] > 100

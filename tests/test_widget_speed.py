@@ -142,3 +142,65 @@ def test_dice_and_roll_count_after_batches_and_single_actions() -> None:
     for _ in range(12):
         w.game.apply(bot.choose(w.game))
         check()
+
+
+def _recorded(w: UgentopolyWidget) -> tuple[list[Any], list[Any]]:
+    """What the widget sends over its comm, and the state changes its observers are told."""
+    messages: list[Any] = []
+    changes: list[Any] = []
+    w.comm.send = lambda data=None, buffers=None, **kw: messages.append((data, buffers))
+    w.observe(lambda change: changes.append((change["name"], change["old"], change["new"])),
+              names="state")
+    return messages, changes
+
+
+def test_state_set_directly_sends_and_tells_what_the_trait_assignment_does() -> None:
+    """The widget sets its state without traitlets' generic machinery: the same messages and
+    the same observer calls as ``w.state = ...``, through a game, an undo, a language switch,
+    a batch, sync held, and a change coming from the view."""
+    fast = _widget(seed=4, options={"turn_limit": 60})
+    plain = _widget(seed=4, options={"turn_limit": 60})
+    plain._set_state = lambda state: setattr(plain, "state", state)
+    seen = [_recorded(fast), _recorded(plain)]
+    for w in (fast, plain):
+        w.seats = ["person"] * 4
+        bot = HeuristicBot(seed=1)
+        for step in range(40):
+            w.game.apply(bot.choose(w.game))
+            if step == 5 and w.game.can_undo():
+                w.undo()
+        w.lang = "nl"
+        w.set_state({"lang": "en"})  # as a view's change arrives (property lock held)
+        with w.hold_sync():
+            w.game.apply(bot.choose(w.game))
+            w.refresh()
+        w.seats = ["heuristic"] * 4
+        w.play_bots()
+    (fast_msgs, fast_changes), (plain_msgs, plain_changes) = seen
+    assert fast.game.digest() == plain.game.digest() and fast.game.is_over
+    assert len(fast_changes) > 40 and fast_changes == plain_changes
+    assert len(fast_msgs) > 40 and fast_msgs == plain_msgs
+    last = [m for m in fast_msgs if "state" in m[0].get("state", {})][-1]
+    assert json.loads(last[0]["state"]["state"]) == fast.state
+
+
+def test_kept_sections_follow_the_game() -> None:
+    """Owners, buildings, mortgages and players kept from state to state while unchanged: at
+    every action they are what the game says (a game with buildings, mortgages and trades)."""
+    w = UgentopolyWidget("classic", players=["Ann", "Bob", "Cleo"], seed=5,
+                         options={"turn_limit": 150})
+    bots = [HeuristicBot(seed=k) for k in range(3)]
+    game = w.game
+    mortgaged = 0
+    while not game.is_over:
+        game.apply(bots[game.decision.player or 0].choose(game))
+        state = w.state
+        assert state["mortgaged"] == game.mortgaged_positions
+        assert state["owner"] == [game.owner(p) for p in range(40)]
+        assert state["level"] == [game.buildings(p) for p in range(40)]
+        assert [(p["cash"], p["position"], p["in_jail"], p["jail_cards"], p["bankrupt"])
+                for p in state["players"]] == [
+            (p.cash, p.position, p.in_jail, [c.id for c in p.jail_cards], p.bankrupt)
+            for p in game.players]
+        mortgaged += bool(state["mortgaged"])
+    assert mortgaged > 5

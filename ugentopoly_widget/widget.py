@@ -248,9 +248,30 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             except Exception:
                 return
         self._seq = seq
-        self.state = state
+        self._set_state(state)
         self._schedule_timer()
         self._refresh_probability()
+
+    def _set_state(self, state: dict[str, Any]) -> None:
+        """``self.state = state``: what traitlets and ipywidgets do for it, sent the same way
+        (one update message with the state's JSON text, then the observers), without their
+        generic machinery (trait metadata and buffer walks: a fifth of a published action).
+        Anything unusual (sync held, a front-end update being applied, notifications held,
+        no comm) takes the ordinary assignment."""
+        comm = self.comm
+        if (self._holding_sync or self._property_lock or self._cross_validation_lock
+                or comm is None or getattr(comm, "kernel", True) is None):
+            self.state = state
+            return
+        old = self._trait_values.get("state")
+        self._trait_values["state"] = state
+        if old == state:
+            return  # what traitlets does with an equal value: kept, nothing sent or told
+        # what Widget._send does once the comm and its kernel are known to be there
+        comm.send(data={"method": "update", "state": {"state": _json_text(state, self)},
+                        "buffer_paths": []}, buffers=[])
+        traitlets.HasTraits.notify_change(
+            self, traitlets.Bunch(name="state", old=old, new=state, owner=self, type="change"))
 
     def _snapshot(self, seq: int) -> dict[str, Any]:
         assert self._game is not None
@@ -309,7 +330,11 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             self._cache.reset()
         if self._batch:  # net worth once per turn (a published state samples it itself)
             self._cache.sample(game)
-        self._publish()
+        self._cache.fresh = events  # the log's last events, decoded already
+        try:
+            self._publish()
+        finally:
+            self._cache.fresh = None
         for callback in list(self._callbacks):
             try:
                 callback(events)

@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .engine.actions import Action
 from .engine.board import Board, TileKind
 from .engine.events import Event
 from .engine.game import COLOURS, TOKENS, Game
@@ -180,6 +181,7 @@ def lobby_data(custom_board: Board | None = None, profile: str | None = None) ->
 NARRATE_TAIL = 32  # events narrated per state at most (the last ones: a batch ends with them)
 MAX_MOVES = 6  # moves narrated per state (a batch of bot actions shows only its last ones)
 MAX_SAMPLES = 400  # net-worth samples kept for the game-over chart (thinned beyond that)
+MAX_ACTIONS = 4096  # legal actions whose dicts are kept (a game's are a few hundred)
 
 
 class LogCache:
@@ -208,7 +210,12 @@ class LogCache:
         self.recent: dict[str, Any] | None = None
         self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
         self._sampled_game: int | None = None
-        self._sections: dict[str, tuple[tuple[int, ...], list[Any]]] = {}
+        self._sections: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
+        self._players: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        self._actions: dict[int, tuple[Action, dict[str, Any]]] = {}
+        # the events of the action being published, as the game gave them to its listeners
+        # (the log's last ones), set by the widget around that publish only
+        self.fresh: list[Event] | None = None
 
     def reset(self) -> None:
         self.lines = {}
@@ -232,10 +239,6 @@ class LogCache:
             self.reset()
         first_new = max(self._scanned, before)
         count_new = total - self._scanned
-        # the last roll by kinds alone: only the roll found is decoded (a play_bots batch makes
-        # thousands of events, and decoding each cost more than the rest of the state)
-        kinds = log.kinds(first_new - before)
-        rolls = kinds.count("rolled")
         lines = self.lines.setdefault(lang, [])
         done = self.done.get(lang, 0)
         if done > total:
@@ -250,9 +253,25 @@ class LogCache:
         # moves anyway, and the whole batch would cost a scan of every event it made.
         told = max(first_new, total - NARRATE_TAIL)
         read = min(first, told)
-        events = log.since(read - before)  # decoded once, for the story and the lines
+        fresh = self.fresh  # the action's events as the game told its listeners
+        # used when they are exactly the events since the previous state (not when another
+        # listener undid or applied something meanwhile)
+        if fresh and count_new == len(fresh) and read >= first_new:
+            events = fresh[read - (total - len(fresh)):]  # decoded already: not again
+        else:
+            events = log.since(read - before)  # decoded once, for the story and the lines
+        if read <= first_new:  # every new event is decoded: their kinds are at hand
+            kinds = [event.kind for event in events[first_new - read:]]
+        else:
+            # a batch: the rolls by kinds alone, and only the last roll found is decoded
+            # (decoding each of the thousands of events cost more than the rest of the state)
+            kinds = log.kinds(first_new - before)
+        rolls = kinds.count("rolled")
         if rolls:
-            last = first_new + len(kinds) - 1 - kinds[::-1].index("rolled")
+            last = len(kinds) - 1
+            while kinds[last] != "rolled":  # from the end: the last roll is seldom far back
+                last -= 1
+            last += first_new
             roll = events[last - read] if last >= read else log[last - before]
             dice = roll.get("dice")
             if isinstance(dice, (list, tuple)):
@@ -271,8 +290,8 @@ class LogCache:
         self.done[lang] = total
         return lines
 
-    def section(self, key: str, source: tuple[int, ...],
-                build: Callable[[tuple[int, ...]], list[Any]]) -> list[Any]:
+    def section(self, key: str, source: tuple[Any, ...],
+                build: Callable[[tuple[Any, ...]], list[Any]]) -> list[Any]:
         """``build(source)``, or the previous state's list while `source` is unchanged (the
         state's JSON then reuses its text too, see widget_sync)."""
         kept = self._sections.get(key)
@@ -281,6 +300,55 @@ class LogCache:
         value = build(source)
         self._sections[key] = (source, value)
         return value
+
+    def legal(self, game: Game) -> list[dict[str, Any]]:
+        """The legal actions as dicts: one dict per action object, made once (the engine
+        hands out the same objects again: nine in ten of a game's), so the state's JSON reuses
+        each one's text too (see widget_sync)."""
+        known = self._actions
+        out: list[dict[str, Any]] = []
+        for action in game.legal_actions():
+            hit = known.get(id(action))
+            if hit is None or hit[0] is not action:  # kept alive here: an id is not reused
+                if len(known) >= MAX_ACTIONS:
+                    known.clear()
+                hit = known[id(action)] = (action, action.to_dict())
+            out.append(hit[1])
+        return out
+
+    def players(self, game: Game, seats: Sequence[str]) -> list[dict[str, Any]]:
+        """Each player's part of the state: the previous state's dict while that player did
+        not change (an action changes one or two), so its JSON text is reused as it is."""
+        kept = self._players
+        out: list[dict[str, Any]] = []
+        for index, p in enumerate(game.players):
+            cards = p.jail_cards
+            # the player object stands for its name, token and colour (set when it is made)
+            key = (p, p.cash, p.position, p.in_jail,
+                   tuple([c.id for c in cards]) if cards else (), p.bankrupt, p.in_park,
+                   seats[index] if index < len(seats) else "person")
+            if index < len(kept) and kept[index][0] == key:
+                out.append(kept[index][1])
+                continue
+            entry = {
+                "name": p.name,
+                "token": p.token,
+                "colour": p.colour,
+                "cash": key[1],
+                "position": key[2],
+                "in_jail": key[3],
+                "jail_cards": list(key[4]),
+                "bankrupt": key[5],
+                "in_park": key[6],
+                "seat": key[7],
+            }
+            if index < len(kept):
+                kept[index] = (key, entry)
+            else:
+                kept.append((key, entry))
+            out.append(entry)
+        del kept[len(out):]
+        return out
 
     def message(self, lang: str, total: int, tail: list[str]) -> dict[str, Any]:
         """The log part of a state: the lines since the previous message, or the whole kept
@@ -333,26 +401,36 @@ class LogCache:
         if self._sampled_game != id(game):
             self._sampled_game = id(game)
             self.samples = []
+        samples = self.samples
         turn = game.turn_number
-        if self.samples and self.samples[-1][0] == turn and not game.is_over:
+        if samples and samples[-1][0] == turn and not game.is_over:
             return  # the common case, once per action inside a play_bots batch
-        while self.samples and self.samples[-1][0] > turn:  # undone turns
-            self.samples.pop()
-        if self.samples and self.samples[-1][0] == turn and not game.is_over:
+        while samples and samples[-1][0] > turn:  # undone turns
+            samples.pop()
+        if samples and samples[-1][0] == turn and not game.is_over:
             return
-        row = [turn, *(game.valuation(i) for i in range(len(game.players)))]  # as ranked
-        if self.samples and self.samples[-1][0] == turn:
-            self.samples[-1] = row
+        row = [turn, *_worths(game)]
+        if samples and samples[-1][0] == turn:
+            samples[-1] = row
         else:
-            self.samples.append(row)
-        if len(self.samples) > MAX_SAMPLES:  # keep the first, thin the rest by two
-            self.samples = self.samples[:1] + self.samples[2::2]
+            samples.append(row)
+        if len(samples) > MAX_SAMPLES:  # keep the first, thin the rest by two
+            self.samples = samples[:1] + samples[2::2]
+
+
+def _worths(game: Game) -> list[int]:
+    """``game.valuation(i)`` of every player (what ranks them), asked of the engine directly:
+    a batch samples it every few turns, and the checked call per player cost twice as much."""
+    engine = game._engine
+    valuation = engine.valuation
+    return [int(valuation(p)) for p in engine.players]
 
 
 def narrate(game: Game, events: Sequence[Event], lang: str,
             total: int | None = None) -> dict[str, Any]:
     """The events of the last action(s) in the compact form the view animates (`total`: how
-    many events the state brings, when `events` is only their tail)."""
+    many events the state brings, when `events` is only their tail). Only the events it uses
+    are decoded (most are read by kind and player alone)."""
     money: dict[int, int] = {}
     moves: list[list[Any]] = []
     card: dict[str, Any] | None = None
@@ -361,11 +439,13 @@ def narrate(game: Game, events: Sequence[Event], lang: str,
     turn_passed = False
     dice: list[int] | None = None
     for event in events:
-        data = event.data
         kind = event.kind
-        if actor is None and event.player is not None and kind not in ("first_player",):
-            actor = event.player
-        if "amount" in data and "payer" in data:
+        player = event.player
+        if actor is None and player is not None and kind != "first_player":
+            actor = player
+        keys = event.keys
+        if "amount" in keys and "payer" in keys:
+            data = dict(zip(keys, event.values, strict=True))
             amount = data["amount"]
             if isinstance(amount, int):
                 payer, payee = data["payer"], data.get("payee")
@@ -374,15 +454,15 @@ def narrate(game: Game, events: Sequence[Event], lang: str,
                 if isinstance(payee, int):
                     money[payee] = money.get(payee, 0) + amount
         if kind == "moved":
-            moves.append([event.player, data.get("start"), data.get("end"), data.get("steps"),
-                          data.get("via")])
+            moves.append([player, event.get("start"), event.get("end"), event.get("steps"),
+                          event.get("via")])
         elif kind == "rolled":
-            dice = list(data.get("dice") or [])
-        elif kind == "went_to_jail" and event.player is not None:
-            jailed.append(event.player)
+            dice = list(event.get("dice") or [])
+        elif kind == "went_to_jail" and player is not None:
+            jailed.append(player)
         elif kind == "card_drawn":
-            card_id = str(data.get("card"))
-            card = {"deck": data.get("deck"), "id": card_id, "player": event.player,
+            card_id = str(event.get("card"))
+            card = {"deck": event.get("deck"), "id": card_id, "player": player,
                     "text": game.board.text(card_id, _pick(lang))}
         elif kind == "turn_ended":
             turn_passed = True
@@ -403,12 +483,28 @@ def narrate(game: Game, events: Sequence[Event], lang: str,
     return out
 
 
+def _true_positions(flags: tuple[Any, ...]) -> list[int]:
+    """What ``game.mortgaged_positions`` gives, from the engine's flags (kept per state)."""
+    return [pos for pos, flag in enumerate(flags) if flag]
+
+
 def _owner_list(owners: tuple[int, ...]) -> list[int | None]:
     return [None if owner < 0 else owner for owner in owners]
 
 
+_PLAIN = frozenset({int, str, bool, type(None)})
+
+
 def _jsonable(value: Any) -> Any:
     """Decision data is plain already; guard against anything that is not."""
+    if type(value) is dict:  # the common case: plain values copied as they are
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            if type(k) is str and type(v) in _PLAIN:
+                out[k] = v
+            else:
+                out[str(k)] = _jsonable(v)
+        return out
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -431,25 +527,15 @@ def state_snapshot(
     decision = game.decision
     tail = cache.update(game, lang, keep=log_tail)
     total = game.event_count  # one log line per event
-    players = []
-    for index, p in enumerate(game.players):
-        players.append({
-            "name": p.name,
-            "token": p.token,
-            "colour": p.colour,
-            "cash": p.cash,
-            "position": p.position,
-            "in_jail": p.in_jail,
-            "jail_cards": [c.id for c in p.jail_cards],
-            "bankrupt": p.bankrupt,
-            "in_park": p.in_park,
-            "seat": seats[index] if index < len(seats) else "person",
-        })
-    legal = [a.to_dict() for a in game.legal_actions()]
+    players = cache.players(game, seats)
+    legal = cache.legal(game)
     data = _jsonable(decision.data)
+    over = game.is_over
+    rules = game.rules
+    buildings = rules.buildings != "none"
     state: dict[str, Any] = {
         "seq": seq,
-        "phase": "over" if game.is_over else "play",
+        "phase": "over" if over else "play",
         "turn": game.turn_number,
         "current": game.current_player,
         "decision": {"kind": decision.kind, "player": decision.player, "data": data},
@@ -457,10 +543,10 @@ def state_snapshot(
         "players": players,
         "owner": cache.section("owner", game.owners, _owner_list),
         "level": cache.section("level", game.levels, list),
-        "mortgaged": game.mortgaged_positions,
+        "mortgaged": cache.section("mortgaged", tuple(game._engine.mortgaged), _true_positions),
         "pot": game.pot,
-        "houses_left": game.houses_left if game.rules.buildings != "none" else None,
-        "hotels_left": game.hotels_left if game.rules.buildings != "none" else None,
+        "houses_left": game.houses_left if buildings else None,
+        "hotels_left": game.hotels_left if buildings else None,
         "dice": cache.dice,
         "rolls": cache.rolls,
         "log": cache.message(lang, total, tail),
@@ -471,18 +557,19 @@ def state_snapshot(
         state["bid"] = {"min": decision.data.get("min_bid", 0),
                         "max": game.players[decision.player].cash}
     state["can_trade"] = bool(
-        game.rules.trading and decision.kind in ("turn", "post_roll", "debt")
+        rules.trading and decision.kind in ("turn", "post_roll", "debt")
         and decision.player is not None
     )
-    timer = game.timer_remaining()
-    if timer is not None and decision.kind == "turn" and not game.is_over:
-        state["timer"] = {"limit": game.rules.turn_timer_seconds, "remaining": round(timer, 2)}
-    clock = game.time_remaining()
-    if clock is not None and not game.time_up and not game.is_over:
+    # (no clock in the rules: no call, the answer is None)
+    timer = game.timer_remaining() if rules.turn_timer_seconds is not None else None
+    if timer is not None and decision.kind == "turn" and not over:
+        state["timer"] = {"limit": rules.turn_timer_seconds, "remaining": round(timer, 2)}
+    clock = game.time_remaining() if rules.time_limit_minutes is not None else None
+    if clock is not None and not game.time_up and not over:
         state["time_left"] = round(clock, 1)
     if cache.recent is not None:
         state["last"] = cache.recent
-    if game.is_over:
+    if over:
         # net worth over the game, for the game-over chart (sent once the game is over only)
         state["history"] = cache.samples
         state["ranking"] = [

@@ -35,7 +35,9 @@ else:  # pragma: no cover - CPython has it; other Pythons get json.dumps
 # The sections most actions leave as they were, compared by value with the previous state's
 # (their builders give each field one type: no 1 == True mix-up reuses the wrong text). The
 # rest of a state (small, and new on every action) is encoded in one call.
+MAX_ITEMS = 4096  # list items whose text is kept by identity
 BY_VALUE = frozenset({"owner", "level", "mortgaged", "legal", "players", "history", "ranking"})
+_PREFIX = {key: encode_basestring_ascii(key) + ":" for key in BY_VALUE}
 
 
 class StateText:
@@ -44,6 +46,7 @@ class StateText:
     def __init__(self) -> None:
         self._parts: dict[str, tuple[Any, str]] = {}  # key -> (value, its JSON text)
         self._players: list[tuple[Any, str]] = []  # per player: (dict, its JSON text)
+        self._items: dict[int, tuple[Any, str]] = {}  # id -> (a legal action's dict, text)
 
     def encode(self, state: Mapping[str, Any]) -> str:
         parts = self._parts
@@ -55,6 +58,13 @@ class StateText:
                 continue
             if key == "players" and type(value) is list:
                 text = self._encode_players(value)
+            elif key == "legal" and type(value) is list:
+                hit = parts.get(key)
+                if hit is not None and (hit[0] is value or hit[0] == value):
+                    text = hit[1]
+                else:
+                    text = self._encode_items(value)
+                    parts[key] = (value, text)
             else:
                 hit = parts.get(key)
                 if hit is not None and (hit[0] is value or hit[0] == value):
@@ -62,11 +72,25 @@ class StateText:
                 else:
                     text = _dumps(value)
                     parts[key] = (value, text)  # kept: states are never changed in place
-            kept.append(encode_basestring_ascii(key) + ":" + text)
+            kept.append(_PREFIX[key] + text)
         text = _dumps(rest)
         if not kept:
             return text
         return text[:-1] + ("," if rest else "") + ",".join(kept) + "}"
+
+    def _encode_items(self, items: list[Any]) -> str:
+        """A list whose items are often the very objects of earlier states (the legal
+        actions' dicts, see LogCache.legal): each one's text kept by identity."""
+        known = self._items
+        texts: list[str] = []
+        for item in items:
+            hit = known.get(id(item))
+            if hit is None or hit[0] is not item:  # kept alive here: an id is not reused
+                if len(known) >= MAX_ITEMS:
+                    known.clear()
+                hit = known[id(item)] = (item, _dumps(item))
+            texts.append(hit[1])
+        return "[" + ",".join(texts) + "]"
 
     def _encode_players(self, players: list[Any]) -> str:
         """Each player's text reused while that player's dict is unchanged (an action moves
@@ -75,7 +99,7 @@ class StateText:
         del cached[len(players):]
         texts: list[str] = []
         for index, player in enumerate(players):
-            if index < len(cached) and cached[index][0] == player:
+            if index < len(cached) and (cached[index][0] is player or cached[index][0] == player):
                 texts.append(cached[index][1])
                 continue
             text = _dumps(player)
