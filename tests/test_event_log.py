@@ -182,6 +182,20 @@ def test_a_finished_game_keeps_a_few_bytes_per_event() -> None:
     assert {"rolled", "moved", "turn_started", "game_over"} <= kinds
 
 
+def test_count_kind_agrees_with_kinds_from_every_start() -> None:
+    """count_kind walks the codes itself: its count and last index are those of kinds()."""
+    log = _finished_game(5).events
+    assert isinstance(log, EventLog)
+    total = len(log)
+    for start in [0, 1, 15, 16, 17, total // 2, total - 3, total - 1, total, total + 5, -2]:
+        kinds = log.kinds(start)
+        for kind in ("rolled", "moved", "game_over", "no_such_kind"):
+            count = kinds.count(kind)
+            last = max(0, start) + len(kinds) - 1 - kinds[::-1].index(kind) if count else -1
+            assert log.count_kind(kind, start) == (count, last), (start, kind)
+    assert log.count_kind("rolled")[0] > 100
+
+
 def test_the_log_reads_back_as_the_save_file_events() -> None:
     """Save/load: the loaded game's events are the same, in dict form too."""
     game = _finished_game(4)

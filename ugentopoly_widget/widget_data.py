@@ -262,16 +262,16 @@ class LogCache:
             events = log.since(read - before)  # decoded once, for the story and the lines
         if read <= first_new:  # every new event is decoded: their kinds are at hand
             kinds = [event.kind for event in events[first_new - read:]]
-        else:
-            # a batch: the rolls by kinds alone, and only the last roll found is decoded
-            # (decoding each of the thousands of events cost more than the rest of the state)
-            kinds = log.kinds(first_new - before)
-        rolls = kinds.count("rolled")
-        if rolls:
-            last = len(kinds) - 1
-            while kinds[last] != "rolled":  # from the end: the last roll is seldom far back
+            rolls = kinds.count("rolled")
+            last = first_new + len(kinds) - 1
+            while rolls and kinds[last - first_new] != "rolled":  # the last roll, from the end
                 last -= 1
-            last += first_new
+        else:
+            # a batch: the rolls counted in the codes, and only the last roll is decoded
+            # (decoding each of the thousands of events cost more than the rest of the state)
+            rolls, last = log.count_kind("rolled", first_new - before)
+            last += before
+        if rolls:
             roll = events[last - read] if last >= read else log[last - before]
             dice = roll.get("dice")
             if isinstance(dice, (list, tuple)):

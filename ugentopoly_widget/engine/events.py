@@ -595,6 +595,29 @@ class EventLog(Sequence[Event]):
             i += 1 + len(shapes[number])
         return out
 
+    def count_kind(self, kind: str, start: int = 0) -> tuple[int, int]:
+        """How many events of `kind` there are from `start` on, and the index of the last one
+        (-1 when none): what kinds() would tell, without a list of every kind (the widget
+        counts the rolls of a whole play_bots batch)."""
+        count = self._count
+        start = max(0, start)
+        if start >= count:
+            return 0, -1
+        self.flush()
+        codes = self._codes
+        shapes = _SHAPE_KEYS
+        wanted = {number for number, name in enumerate(_SHAPE_KIND) if name == kind}
+        found = 0
+        last = -1
+        i = self._offset(start)
+        for index in range(start, count):
+            number = codes[i] >> 4
+            if number in wanted:
+                found += 1
+                last = index
+            i += 1 + len(shapes[number])
+        return found, last
+
     def _read(self, start: int, stop: int) -> list[Event]:
         """Events start..stop-1 (0 <= start, stop <= len) as new Event objects."""
         if start >= stop:
