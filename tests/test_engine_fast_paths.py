@@ -172,3 +172,19 @@ def test_chance_shuffle_is_random_shuffle() -> None:
             plain.shuffle(theirs)
             assert mine == theirs
             assert chance.rng.getstate() == plain.getstate()
+
+
+def test_a_shuffle_after_draws_skips_the_rest_of_the_block() -> None:
+    """Draws come from a block of BLOCK; a shuffle after some draws continues the generator
+    from the block's end (documented in ChanceSource._sync; every seeded digest rests on it)."""
+    from ugentopoly_widget.engine.state import BLOCK
+
+    chance, plain = ChanceSource(7), random.Random(7)
+    assert [chance.below(1000) for _ in range(3)] == [int(plain.random() * 1000) for _ in range(3)]
+    for _ in range(BLOCK - 3):
+        plain.random()
+    mine, theirs = list(range(20)), list(range(20))
+    chance.shuffle(mine)
+    plain.shuffle(theirs)
+    assert mine == theirs
+    assert chance.below(1000) == int(plain.random() * 1000)

@@ -111,8 +111,9 @@ class ChanceSource:
 
     Draws come from a buffer filled BLOCK at a time, which remembers the generator's state at
     the start of the block: a checkpoint is then the (shared) block start and an index, not a
-    copy of the whole generator state. The numbers drawn are exactly those of calling the
-    generator directly, in the same order."""
+    copy of the whole generator state. Between shuffles the numbers drawn are exactly those of
+    calling the generator directly, in the same order; a shuffle skips the rest of the block
+    (see _sync)."""
 
     __slots__ = ("seed", "rng", "scripted_dice", "forced_draws", "used", "_start", "_buffer",
                  "_next")
@@ -152,7 +153,10 @@ class ChanceSource:
         self._next = 0
 
     def _sync(self) -> None:
-        """Put the generator where the draws stand, before using it directly."""
+        """Drop the buffered block before using the generator directly (a shuffle). The
+        generator then stands at the end of the block, not at the draw position: the block's
+        unused draws are skipped. Deterministic, and what checkpoints restore; making it stand
+        at the draw position would change every seeded game's digest."""
         if self._start is not None:
             self.restore_position((self._start, self._next))
             self._start = None
