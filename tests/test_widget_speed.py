@@ -12,7 +12,7 @@ import pytest
 from ugentopoly_widget import Game, UgentopolyWidget
 from ugentopoly_widget.engine.bots import HeuristicBot, make_bot, play_game
 from ugentopoly_widget.engine.events import Event
-from ugentopoly_widget.widget_bots import BATCH_SAMPLE_TURNS
+from ugentopoly_widget.widget_bots import BATCH_SAMPLE_TURNS, sample_step
 
 
 def _widget(profile: str = "classic", seed: int = 3, **kw: Any) -> UgentopolyWidget:
@@ -204,3 +204,20 @@ def test_kept_sections_follow_the_game() -> None:
             for p in game.players]
         mortgaged += bool(state["mortgaged"])
     assert mortgaged > 5
+
+
+def test_a_long_batch_samples_less_often_as_the_game_goes_on() -> None:
+    """Every BATCH_SAMPLE_TURNS turns up to turn 512, then the step doubles with the turn
+    number: a 1,500-turn game's chart gets ~110 points, each at a step boundary."""
+    assert [sample_step(t) for t in (0, 1, 511, 512, 1023, 1024, 2047, 2048)] == [
+        8, 8, 8, 16, 16, 32, 32, 64]
+    w = _widget("ugentopoly", options={"turn_limit": 1500})
+    w.play_bots()
+    assert w.game.is_over and w.game.turn_number == 1500
+    expected = [1]  # the state before the batch, then every stop, then the end
+    while expected[-1] < 1500:
+        step = sample_step(expected[-1])
+        expected.append(min(1500, (expected[-1] // step + 1) * step))
+    turns = [row[0] for row in w.state["history"]]
+    assert turns == expected
+    assert 100 < len(turns) < 1500 // BATCH_SAMPLE_TURNS

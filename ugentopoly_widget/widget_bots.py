@@ -18,6 +18,19 @@ from .widget_data import SEAT_KINDS
 # about a tenth of a turn's play: every 4 turns cost a tenth of the batch, every 8 half that,
 # and a 170-turn game still draws 22 points across the chart's 270 pixels.
 BATCH_SAMPLE_TURNS = 8
+# Past SAMPLES_PER_DOUBLING samples the step doubles at each doubling of the turn number:
+# a 2,000-turn game stops 120 times instead of 250 (in a quick game each stop and sample
+# cost as much as 4 turns of play), and its chart still has ~60 points per doubling.
+SAMPLES_PER_DOUBLING = 64
+
+
+def sample_step(turn: int) -> int:
+    """Turns between net-worth samples of a batch at `turn`: BATCH_SAMPLE_TURNS, doubled at
+    turn 512, 1024, ... (powers of two: the sample turns stay multiples of every step before)."""
+    step = BATCH_SAMPLE_TURNS
+    while turn >= step * SAMPLES_PER_DOUBLING:
+        step *= 2
+    return step
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -143,7 +156,7 @@ class BotPacing:
     def _play_turn_by_turn(self, game: Game, seat_bots: dict[int, Any], max_actions: int,
                            target: int | None) -> int:
         """play_game without this widget's per-action listener (the engine's fastest path), in
-        runs of BATCH_SAMPLE_TURNS turns so the game-over chart still gets its net worth
+        runs of sample_step() turns so the game-over chart still gets its net worth
         (stopping every turn cost as much as the play of a short game)."""
         from .engine.bots import play_game
 
@@ -156,7 +169,8 @@ class BotPacing:
                 turn = game.turn_number
                 if target is not None and turn >= target:
                     break
-                until = (turn // BATCH_SAMPLE_TURNS + 1) * BATCH_SAMPLE_TURNS
+                step = sample_step(turn)
+                until = (turn // step + 1) * step
                 if target is not None:
                     until = min(until, target)
                 count += play_game(game, seat_bots, max_actions=max_actions - count,
