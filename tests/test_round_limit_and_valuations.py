@@ -11,7 +11,7 @@ from classic_helpers import new_game as classic_game
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine import actions as A
-from ugentopoly_widget.engine.bots import HeuristicBot, RandomBot
+from ugentopoly_widget.engine.bots import HeuristicBot, RandomBot, play_game
 
 
 def turns_per_player(game: Game) -> Counter[int]:
@@ -194,3 +194,16 @@ def test_ranking_counts_mortgaged_property_at_half(mode: str) -> None:
     assert game.winners == [b]
     assert game._engine.scores == [game.valuation(i) for i in range(2)]
     assert game.valuation(b) > game.valuation(a) and game.net_worth(a) > game.net_worth(b)
+
+
+def test_valuations_is_valuation_of_every_player() -> None:
+    """Game.valuations() (one call, the widget's net-worth samples) agrees with valuation(i)
+    at every turn of a seeded classic game with buildings and mortgages."""
+    game = Game("classic", players=4, seed=11, options={"turn_limit": 600})
+    bots = [HeuristicBot(seed=k) for k in range(4)]
+    checked = 0
+    while not game.is_over:
+        play_game(game, bots, until_turn=game.turn_number + 1)
+        assert game.valuations() == [game.valuation(i) for i in range(4)]
+        checked += 1
+    assert checked > 20

@@ -409,21 +409,13 @@ class LogCache:
             samples.pop()
         if samples and samples[-1][0] == turn and not game.is_over:
             return
-        row = [turn, *_worths(game)]
+        row = [turn, *game.valuations()]  # what ranks them
         if samples and samples[-1][0] == turn:
             samples[-1] = row
         else:
             samples.append(row)
         if len(samples) > MAX_SAMPLES:  # keep the first, thin the rest by two
             self.samples = samples[:1] + samples[2::2]
-
-
-def _worths(game: Game) -> list[int]:
-    """``game.valuation(i)`` of every player (what ranks them), asked of the engine directly:
-    a batch samples it every few turns, and the checked call per player cost twice as much."""
-    engine = game._engine
-    valuation = engine.valuation
-    return [int(valuation(p)) for p in engine.players]
 
 
 def narrate(game: Game, events: Sequence[Event], lang: str,

@@ -376,6 +376,12 @@ class Game:
         net worth with a mortgaged property at half its price."""
         return int(self._engine.valuation(self._player(player)))
 
+    def valuations(self) -> list[int]:
+        """:meth:`valuation` of every player, in seat order (one call for a net-worth sample)."""
+        engine = self._engine
+        valuation = engine.valuation
+        return [int(valuation(p)) for p in engine.players]
+
     def rent(self, position: int, payer: int | None = None) -> int:
         """What landing on `position` would cost `payer` now (0 when unowned or mortgaged)."""
         engine = self._engine
