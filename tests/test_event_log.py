@@ -93,6 +93,8 @@ def test_model_check_against_a_plain_list() -> None:
         else:
             assert len(log) == len(model)
             assert log == model and model == log
+        if op < 0.8 or step % 10 == 0:  # the kept roll count, against a recount
+            assert log.rolls() == log.count_kind("rolled"), step
         if step % 500 == 0:
             assert all(same(x, y) for x, y in zip(log, model, strict=True))
             assert list(reversed(log)) == list(reversed(model))
@@ -282,5 +284,51 @@ def test_fixed_shape_adders_write_what_add_writes(name: str, kinds: list[list[An
         getattr(fast, name)(number, player, *values)
         generic.add(number, player, tuple(values))
     assert _state(fast) == _state(generic)
+    assert fast.rolls() == generic.rolls() == (0, -1)
     assert list(fast) == list(generic)
     assert [e.values for e in fast[-40:]] == [e.values for e in generic[-40:]]
+
+
+def test_add_roll_counts_what_add_counts() -> None:
+    """add_roll with a "rolled" shape is counted as add() counts it (the other adders never
+    get one): the count and the last index, also after truncations."""
+    rng = random.Random(3)
+    number = shape("rolled", "dice", "total", "double")
+    other = shape("not_rolled", "dice", "total", "double")
+    fast, generic = EventLog(), EventLog()
+    for step in range(800):
+        which = number if rng.random() < 0.3 else other
+        values = (rng.choice(DICE), rng.choice(INTS), rng.choice(BOOLS))
+        fast.add_roll(which, 1, *values)
+        generic.add(which, 1, values)
+        if step % 97 == 0:
+            cut = rng.randint(0, len(fast))
+            del fast[cut:]
+            del generic[cut:]
+        assert fast.rolls() == generic.rolls() == generic.count_kind("rolled")
+    assert fast.rolls()[0] > 50
+
+
+@pytest.mark.parametrize("profile", ["classic", "ugentopoly", "cell22"])
+def test_the_kept_roll_count_follows_play_undo_and_loads(profile: str) -> None:
+    """EventLog.rolls() (what the widget counts a batch's rolls with) is a recount of the
+    "rolled" events (utility rolls too) after play, each undo, a checkpoint load (the log
+    starts at the checkpoint) and the replay of its history."""
+    game = Game(profile, players=3, seed=11, options={"turn_limit": 150})
+    bots = [HeuristicBot(seed=k) for k in range(3)]
+    undone = 0
+    while not game.is_over:
+        game.apply(bots[game.decision.player or 0].choose(game))
+        if game.can_undo() and undone < 30 and game.turn_number % 3 == 0:
+            game.undo()
+            undone += 1
+        log = game._engine.events
+        if len(log) % 7 == 0:
+            assert log.rolls() == log.count_kind("rolled")
+    log = game._engine.events
+    assert log.rolls() == log.count_kind("rolled") and log.rolls()[0] > 50
+    assert undone >= 10
+    loaded = Game.from_json(game.to_json())
+    before, held = loaded.known_events()
+    assert held.rolls() == held.count_kind("rolled")
+    assert loaded.events.rolls() == log.rolls()  # the history replayed: the whole log again

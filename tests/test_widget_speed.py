@@ -144,6 +144,46 @@ def test_dice_and_roll_count_after_batches_and_single_actions() -> None:
         check()
 
 
+def test_roll_count_through_batches_undo_and_a_loaded_games_history() -> None:
+    """The rolls of a batch come from the log's kept count (EventLog.rolls): still the events'
+    count after undo between batches, and in a game loaded from a checkpoint (counted from the
+    checkpoint on) before and after its history is replayed for a page of earlier lines."""
+
+    def check(w: UgentopolyWidget, start: int = 0) -> None:
+        rolled = [e for e in w.game.events[start:] if e.kind == "rolled"]
+        assert w.state["rolls"] == len(rolled) > 0
+        assert w.state["dice"] == list(rolled[-1].data["dice"])
+
+    w = _widget(options={"turn_limit": 600})
+    bot = HeuristicBot(seed=4)
+    undone = 0
+    for _ in range(8):
+        w.play_bots(turns=20)  # over 100 events: only the log's tail is decoded
+        check(w)
+        for _ in range(20):  # a decision that can be taken back
+            if w.game.is_over:
+                break
+            w.game.apply(bot.choose(w.game))
+            if w.game.can_undo():
+                w.game.undo()
+                undone += 1
+                break
+        check(w)
+    assert undone >= 3
+    long = Game("classic", players=4, seed=8, options={"turn_limit": 300})
+    play_game(long, [make_bot("heuristic", seed=k) for k in range(4)], until_turn=60)
+    loaded = Game.from_json(long.to_json())
+    before = loaded.known_events()[0]
+    assert before > 0  # the log starts at the checkpoint
+    view = UgentopolyWidget.from_game(loaded, seats=["heuristic"] * 4)
+    view.play_bots(turns=20)
+    check(view, before)
+    view._send_log_page(5)  # the reader scrolls back: the history is replayed
+    assert loaded.known_events()[0] == 0
+    view.play_bots(turns=20)
+    check(view, before)
+
+
 def _recorded(w: UgentopolyWidget) -> tuple[list[Any], list[Any]]:
     """What the widget sends over its comm, and the state changes its observers are told."""
     messages: list[Any] = []

@@ -10,7 +10,7 @@ from typing import Any
 
 from .engine.actions import Action
 from .engine.board import Board, TileKind
-from .engine.events import Event
+from .engine.events import Event, EventLog
 from .engine.game import COLOURS, TOKENS, Game
 from .engine.i18n import render_event
 from .engine.rules import PROFILES, RulesProfile
@@ -206,6 +206,8 @@ class LogCache:
         self.dice: list[int] | None = None
         self.rolls = 0
         self._scanned = 0
+        # the log read last, its length then (past the loaded checkpoint) and its rolls then
+        self._roll_mark: tuple[EventLog | None, int, int] = (None, 0, 0)
         self._fresh = True
         self.recent: dict[str, Any] | None = None
         self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
@@ -223,6 +225,7 @@ class LogCache:
         self.dice = None
         self.rolls = 0
         self._scanned = 0
+        self._roll_mark = (None, 0, 0)
         self._fresh = True  # after undo or a new game there is nothing to narrate
         self.recent = None
         self._sent = None  # the next message starts a new run (the views' lines are stale)
@@ -269,7 +272,7 @@ class LogCache:
         else:
             # a batch: the rolls counted in the codes, and only the last roll is decoded
             # (decoding each of the thousands of events cost more than the rest of the state)
-            rolls, last = log.count_kind("rolled", first_new - before)
+            rolls, last = self._new_rolls(log, first_new - before)
             last += before
         if rolls:
             roll = events[last - read] if last >= read else log[last - before]
@@ -281,6 +284,7 @@ class LogCache:
             game, events[told - read:], lang, total=count_new)
         self._fresh = False
         self._scanned = total
+        self._roll_mark = (log, total - before, log.rolls()[0])
         self.sample(game)
         lines.extend(render_event(event, game, lang) for event in events[first - read:])
         if keep > 0:
@@ -289,6 +293,17 @@ class LogCache:
             lines.clear()
         self.done[lang] = total
         return lines
+
+    def _new_rolls(self, log: EventLog, start: int) -> tuple[int, int]:
+        """The rolls of events `start`.. of `log` and the index of the last (-1: none): from
+        the log's own count when the last update read this very log up to `start` (undo, the
+        one thing that drops events, resets the cache), else counted in the codes."""
+        seen, at, base = self._roll_mark
+        if seen is log and at == start:
+            held, last = log.rolls()
+            if held >= base:
+                return held - base, last if held > base else -1
+        return log.count_kind("rolled", start)
 
     def section(self, key: str, source: tuple[Any, ...],
                 build: Callable[[tuple[Any, ...]], list[Any]]) -> list[Any]:

@@ -136,6 +136,7 @@ class Event:
 _SHAPE_KIND: Final[list[str]] = []
 _SHAPE_KEYS: Final[list[tuple[str, ...]]] = []
 _SHAPE_IDS: Final[dict[tuple[str, tuple[str, ...]], int]] = {}
+_SHAPE_ROLL: Final[list[bool]] = []  # whether the shape is a "rolled" event (counted by logs)
 PLAYER_SPAN: Final = 16  # header = shape << 4 | player + 1 (0: no player); games have <= 8
 
 
@@ -152,6 +153,7 @@ def _shape_of(kind: str, keys: tuple[str, ...]) -> int:
         number = len(_SHAPE_KIND)
         _SHAPE_KIND.append(kind)
         _SHAPE_KEYS.append(_KEYS.setdefault(keys, keys))
+        _SHAPE_ROLL.append(kind == "rolled")
         _SHAPE_IDS[key] = number
     return number
 
@@ -226,7 +228,7 @@ class EventLog(Sequence[Event]):
     with ``del log[n:]``. Slices and :meth:`since` give new lists of new Event objects.
     """
 
-    __slots__ = ("_codes", "_tail", "_objs", "_marks", "_count")
+    __slots__ = ("_codes", "_tail", "_objs", "_marks", "_count", "_rolls", "_last_roll")
 
     def __init__(self, events: Sequence[Event] = ()) -> None:
         self._codes = array("i")  # flushed codes
@@ -234,6 +236,10 @@ class EventLog(Sequence[Event]):
         self._objs: list[Any] = []  # values kept as objects (tag 2), in order of appearance
         self._marks = array("I")  # offset of event 0, 16, 32, ...
         self._count = 0
+        # "rolled" events held and the index of the last (-1: none), kept by add, add_roll
+        # (the only adders given a "rolled" shape) and truncate: see rolls()
+        self._rolls = 0
+        self._last_roll = -1
         for event in events:
             self.append(event)
 
@@ -271,6 +277,9 @@ class EventLog(Sequence[Event]):
                 tail.append(_TRUE_CODE if v else _FALSE_CODE)
                 continue
             tail.append(self._code(v))
+        if _SHAPE_ROLL[shape]:
+            self._rolls += 1
+            self._last_roll = count
         self._count = count + 1
         if len(tail) >= _TAIL:
             self._codes.frombytes(_pack(tail))
@@ -373,6 +382,9 @@ class EventLog(Sequence[Event]):
         if count & (_MARK - 1) == 0:
             self._marks.append(len(self._codes) + len(tail))
         self._count = count + 1
+        if _SHAPE_ROLL[shape]:
+            self._rolls += 1
+            self._last_roll = count
         tail.append((shape << 4) + player + 1)
         code = -1
         if len(dice) == 2:
@@ -618,6 +630,12 @@ class EventLog(Sequence[Event]):
             i += 1 + len(shapes[number])
         return found, last
 
+    def rolls(self) -> tuple[int, int]:
+        """How many "rolled" events the log holds and the index of the last one (-1: none):
+        ``count_kind("rolled")`` kept up to date as events come and go (no scan: the widget
+        counts a play_bots batch's rolls with it)."""
+        return self._rolls, self._last_roll
+
     def _read(self, start: int, stop: int) -> list[Event]:
         """Events start..stop-1 (0 <= start, stop <= len) as new Event objects."""
         if start >= stop:
@@ -682,8 +700,11 @@ class EventLog(Sequence[Event]):
         first_obj = len(self._objs)
         off = cut
         end = len(codes)
+        dropped_rolls = 0
         while off < end:
             head: int = codes[off]
+            if _SHAPE_ROLL[head >> 4]:
+                dropped_rolls += 1
             n = len(_SHAPE_KEYS[head >> 4])
             for k in range(off + 1, off + 1 + n):
                 if codes[k] & 3 == 2:
@@ -694,6 +715,27 @@ class EventLog(Sequence[Event]):
         del codes[cut:]
         del self._marks[(count + _MARK - 1) // _MARK:]
         self._count = count
+        self._rolls -= dropped_rolls
+        if self._last_roll >= count:
+            self._last_roll = self._last_roll_before(count) if self._rolls else -1
+
+    def _last_roll_before(self, stop: int) -> int:
+        """The index of the last "rolled" event before `stop` (-1: none), read block by block
+        from the end (a game rolls every turn: the first block read has one, mostly)."""
+        codes = self._codes
+        block = (stop - 1) // _MARK
+        while block >= 0:
+            off: int = self._marks[block]
+            last = -1
+            for index in range(block * _MARK, min(stop, (block + 1) * _MARK)):
+                head: int = codes[off]
+                if _SHAPE_ROLL[head >> 4]:
+                    last = index
+                off += 1 + len(_SHAPE_KEYS[head >> 4])
+            if last >= 0:
+                return last
+            block -= 1
+        return -1
 
     def clear(self) -> None:
         self.truncate(0)
