@@ -13,6 +13,7 @@ from ugentopoly_widget import Game, UgentopolyWidget
 from ugentopoly_widget.engine.bots import HeuristicBot, make_bot, play_game
 from ugentopoly_widget.engine.events import Event
 from ugentopoly_widget.widget_bots import BATCH_SAMPLE_TURNS, sample_step
+from ugentopoly_widget.widget_data import LogCache
 
 
 def _widget(profile: str = "classic", seed: int = 3, **kw: Any) -> UgentopolyWidget:
@@ -261,3 +262,70 @@ def test_a_long_batch_samples_less_often_as_the_game_goes_on() -> None:
     turns = [row[0] for row in w.state["history"]]
     assert turns == expected
     assert 100 < len(turns) < 1500 // BATCH_SAMPLE_TURNS
+
+
+def _stop_and_sample(game: Game, bots: dict[int, Any], target: int | None) -> LogCache:
+    """The net worth a batch samples, as play_bots took it when it stopped the play every
+    sample_step() turns (before the engine called it back): the reference."""
+    cache = LogCache()
+    cache.sample(game)  # the state shown before the batch
+    while not game.is_over:
+        turn = game.turn_number
+        if target is not None and turn >= target:
+            break
+        step = sample_step(turn)
+        until = (turn // step + 1) * step
+        if target is not None:
+            until = min(until, target)
+        play_game(game, bots, until_turn=until)
+        cache.sample(game)
+        if game.turn_number < until:
+            break
+    cache.sample(game)  # the state sent after it
+    return cache
+
+
+@pytest.mark.parametrize("profile, seats, turns", [
+    ("classic", ["heuristic"] * 4, None),
+    ("ugentopoly", ["heuristic", "random", "heuristic", "random"], None),
+    ("cell22", ["random"] * 4, 45),
+    ("classic", ["heuristic", "heuristic", "person", "heuristic"], None),
+])
+def test_samples_taken_by_the_engines_call_back_are_those_of_stops(
+        profile: str, seats: list[str], turns: int | None) -> None:
+    """play_bots samples from play_game's on_turn call back: the same turns and figures as
+    when it stopped the play there (a person's decision, a turn target, the end)."""
+    options = {"turn_limit": 700}
+    w = UgentopolyWidget(profile, players=4, seed=9, seats=seats, options=options)
+    w.play_bots(turns)
+    game = Game(profile, players=4, seed=9, options=options)
+    bots = {k: make_bot(kind, seed=(9 * 31 + k) % 2**32) for k, kind in enumerate(seats)
+            if kind != "person"}
+    reference = _stop_and_sample(game, bots, None if turns is None else game.turn_number + turns)
+    assert game.digest() == w.game.digest()
+    assert w._cache.samples == reference.samples and len(reference.samples) > 1
+
+
+def test_on_turn_is_called_where_until_turn_stops() -> None:
+    game = Game("classic", players=3, seed=2, options={"turn_limit": 300})
+    bots = [make_bot("heuristic", seed=k) for k in range(3)]
+    calls: list[tuple[int, int]] = []
+
+    def on_turn(turn: int) -> int:
+        calls.append((turn, game.event_count))
+        return turn + 7
+
+    play_game(game, bots, on_turn=on_turn, on_turn_at=5)
+    assert game.is_over
+    stops: list[tuple[int, int]] = []
+    other = Game("classic", players=3, seed=2, options={"turn_limit": 300})
+    until = 5
+    same_bots = [make_bot("heuristic", seed=k) for k in range(3)]
+    while not other.is_over:
+        play_game(other, same_bots, until_turn=until)
+        if other.is_over:
+            break
+        stops.append((other.turn_number, other.event_count))
+        until = other.turn_number + 7
+    assert calls == stops and len(calls) > 10
+    assert other.digest() == game.digest()

@@ -155,29 +155,30 @@ class BotPacing:
 
     def _play_turn_by_turn(self, game: Game, seat_bots: dict[int, Any], max_actions: int,
                            target: int | None) -> int:
-        """play_game without this widget's per-action listener (the engine's fastest path), in
-        runs of sample_step() turns so the game-over chart still gets its net worth
-        (stopping every turn cost as much as the play of a short game)."""
+        """play_game without this widget's per-action listener (the engine's fastest path); it
+        calls back every sample_step() turns so the game-over chart still gets its net worth
+        (the play stopped and started again there before: as costly as the samples)."""
         from .engine.bots import play_game
 
         listener = self._listener
         assert listener is not None
+        turn = game.turn_number
+        if max_actions <= 0 or game.is_over or (target is not None and turn >= target):
+            self._dirty = True  # nothing to play: the state is sent again all the same
+            return 0
+        cache = self._cache
+
+        def sample(turn: int) -> int:
+            cache.sample(game)
+            step = sample_step(turn)
+            return (turn // step + 1) * step
+
+        step = sample_step(turn)
         game.off_events(listener)
-        count = 0
         try:
-            while count < max_actions and not game.is_over:
-                turn = game.turn_number
-                if target is not None and turn >= target:
-                    break
-                step = sample_step(turn)
-                until = (turn // step + 1) * step
-                if target is not None:
-                    until = min(until, target)
-                count += play_game(game, seat_bots, max_actions=max_actions - count,
-                                   until_turn=until)
-                self._cache.sample(game)
-                if game.turn_number < until:
-                    break  # a person's decision, the action cap or the end of the game
+            count = play_game(game, seat_bots, max_actions=max_actions, until_turn=target,
+                              on_turn=sample, on_turn_at=(turn // step + 1) * step)
+            cache.sample(game)  # where it stopped: a person's decision, the end, the cap
         finally:
             game.on_events(listener)
             self._dirty = True

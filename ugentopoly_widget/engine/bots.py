@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from mypy_extensions import mypyc_attr
@@ -269,11 +269,18 @@ def play_game(
     *,
     max_actions: int = 1_000_000,
     until_turn: int | None = None,
+    on_turn: Callable[[int], int] | None = None,
+    on_turn_at: int = 0,
 ) -> int:
     """Let bots take every decision until the game is over; returns the number of actions.
 
     With a mapping of seats to bots, play stops at the first decision of a seat it does not
     name (a person's); with ``until_turn``, once the game reaches that turn number.
+
+    ``on_turn(turn)`` is called between two actions once the turn number reaches
+    ``on_turn_at`` and returns the turn it is next called at (the widget samples net worth so,
+    without stopping the play): where play with ``until_turn=on_turn_at`` would stop. It must
+    not change the game.
 
     The built-in bots are trusted: their choices come from the engine's own answers, so they are
     applied without re-validation, and a seat whose only choice is to roll skips the bot. Any
@@ -281,10 +288,11 @@ def play_game(
     collector runs less often meanwhile (see ``GC_YOUNG_THRESHOLD``)."""
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
     with FewerCollections():
-        return _play(game, seats, max_actions, until_turn)
+        return _play(game, seats, max_actions, until_turn, on_turn, on_turn_at)
 
 
-def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int | None) -> int:
+def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int | None,
+          on_turn: Callable[[int], int] | None = None, on_turn_at: int = 0) -> int:
     # By seat: what sits there (0 nobody, 1 a HeuristicBot, 2 a RandomBot, 3 another bot) and
     # the built-in bots, typed: their methods are called directly when compiled.
     size = max([*seats, -1]) + 1
@@ -312,6 +320,13 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
     while count < max_actions:
         if engine.over:
             break
+        if on_turn is not None and engine.turn_number >= on_turn_at:
+            on_turn_at = on_turn(engine.turn_number)
+            # (read again, as after an untrusted bot: the hook is the caller's code)
+            actions, undoable, listeners = game._actions, game._undoable, game._listeners
+            engine = game._engine
+            if engine.over:
+                break
         decision = engine.decision
         player = decision.player
         if player is None or (until_turn is not None and engine.turn_number >= until_turn):
