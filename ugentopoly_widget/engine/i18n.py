@@ -384,6 +384,9 @@ FAST: dict[str, Callable[[dict[str, int]], Getter | None]] = {
     "dbl": _fast_dbl,
     "landed_txt": _fast_flag("landed", "landed"),
     "payee_name": _fast_party("payee"),
+    # property_given (the end of most bot games: a bankrupt's deeds), card_given, trade_offered
+    "to_name": _fast_party("to"),
+    "partner_name": _fast_party("partner"),
     "to_pot": _fast_to_pot,
 }
 
