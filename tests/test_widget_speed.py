@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ugentopoly_widget import Game, UgentopolyWidget
-from ugentopoly_widget.engine.bots import HeuristicBot, make_bot, play_game
+from ugentopoly_widget.engine.bots import HeuristicBot, WorthSampler, make_bot, play_game
 from ugentopoly_widget.engine.events import Event
 from ugentopoly_widget.widget_bots import BATCH_SAMPLE_TURNS, sample_step
 from ugentopoly_widget.widget_data import LogCache
@@ -329,3 +329,42 @@ def test_on_turn_is_called_where_until_turn_stops() -> None:
         until = other.turn_number + 7
     assert calls == stops and len(calls) > 10
     assert other.digest() == game.digest()
+
+
+@pytest.mark.parametrize("limit", [5, 400])
+def test_worth_sampler_takes_the_rows_of_the_python_sampling(limit: int) -> None:
+    """WorthSampler (compiled with the play loop) appends the rows, doubles the step and thins
+    past its limit as the Python call back does it."""
+    games = [Game("ugentopoly", players=3, seed=4, options={"turn_limit": 400}) for _ in "ab"]
+    rows = [[1, *games[0].valuations()]]
+    play_game(games[0], [make_bot("heuristic", seed=k) for k in range(3)],
+              sampler=WorthSampler(rows, 8, 8, 4, limit))
+    reference = [[1, *games[1].valuations()]]
+
+    def on_turn(turn: int) -> int:
+        reference.append([turn, *games[1].valuations()])
+        if len(reference) > limit:
+            reference[:] = reference[:1] + reference[2::2]
+        step = 8
+        while turn >= step * 4:
+            step *= 2
+        return (turn // step + 1) * step
+
+    play_game(games[1], [make_bot("heuristic", seed=k) for k in range(3)], on_turn=on_turn,
+              on_turn_at=8)
+    assert games[0].digest() == games[1].digest() and games[0].turn_number == 400
+    assert rows == reference and len(rows) > 2
+    assert sorted(rows) == rows
+
+
+def test_a_batch_over_another_games_samples_starts_them_again() -> None:
+    """Samples that are not this game's (the sampler's precondition fails): the batch samples
+    through sample(), which starts them again, as the stops did."""
+    w = _widget(seed=6, options={"turn_limit": 300})
+    w._cache._sampled_game = -1  # as if another game's
+    w.play_bots(turns=60)
+    game = Game("classic", players=4, seed=6, options={"turn_limit": 300})
+    bots = {k: make_bot("heuristic", seed=(6 * 31 + k) % 2**32) for k in range(4)}
+    reference = _stop_and_sample(game, bots, game.turn_number + 60)
+    assert w.game.digest() == game.digest()
+    assert w._cache.samples == reference.samples[1:]  # the row before the batch was dropped

@@ -11,7 +11,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from .engine.actions import Action
-from .widget_data import SEAT_KINDS
+from .widget_data import MAX_SAMPLES, SEAT_KINDS
 
 # A play_bots batch samples net worth (the game-over chart) every this many turns; a game
 # followed action by action samples every turn. Each stop of the engine's fast loop costs
@@ -155,10 +155,10 @@ class BotPacing:
 
     def _play_turn_by_turn(self, game: Game, seat_bots: dict[int, Any], max_actions: int,
                            target: int | None) -> int:
-        """play_game without this widget's per-action listener (the engine's fastest path); it
-        calls back every sample_step() turns so the game-over chart still gets its net worth
-        (the play stopped and started again there before: as costly as the samples)."""
-        from .engine.bots import play_game
+        """play_game without this widget's per-action listener (the engine's fastest path),
+        sampling net worth every sample_step() turns for the game-over chart as it plays (it
+        stopped and started the play there before: as costly as the samples)."""
+        from .engine.bots import WorthSampler, play_game
 
         listener = self._listener
         assert listener is not None
@@ -167,17 +167,27 @@ class BotPacing:
             self._dirty = True  # nothing to play: the state is sent again all the same
             return 0
         cache = self._cache
-
-        def sample(turn: int) -> int:
-            cache.sample(game)
-            step = sample_step(turn)
-            return (turn // step + 1) * step
-
         step = sample_step(turn)
+        first = (turn // step + 1) * step
+        rows = cache.samples
+        sampler: WorthSampler | None = None
+        on_turn: Callable[[int], int] | None = None
+        if cache.samples_game(game) and (not rows or rows[-1][0] <= turn):
+            # what sample() does at a turn past the last row's: an append (compiled)
+            sampler = WorthSampler(rows, first, BATCH_SAMPLE_TURNS, SAMPLES_PER_DOUBLING,
+                                   MAX_SAMPLES)
+        else:  # samples of another game, or of undone turns: sample() sorts them out
+            def resample(turn: int) -> int:
+                cache.sample(game)
+                step = sample_step(turn)
+                return (turn // step + 1) * step
+
+            on_turn = resample
+
         game.off_events(listener)
         try:
             count = play_game(game, seat_bots, max_actions=max_actions, until_turn=target,
-                              on_turn=sample, on_turn_at=(turn // step + 1) * step)
+                              on_turn=on_turn, on_turn_at=first, sampler=sampler)
             cache.sample(game)  # where it stopped: a person's decision, the end, the cap
         finally:
             game.on_events(listener)

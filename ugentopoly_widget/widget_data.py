@@ -411,6 +411,10 @@ class LogCache:
         lines = [render_event(event, game, lang) for event in log[start - held:before - held]]
         return {"type": "log_page", "epoch": self.epoch, "start": start, "lines": lines}
 
+    def samples_game(self, game: Game) -> bool:
+        """Whether the samples are this game's (sample() starts them again for another)."""
+        return self._sampled_game == id(game)
+
     def sample(self, game: Game) -> None:
         """Net worth of every player once per turn (at the states the view is sent)."""
         if self._sampled_game != id(game):

@@ -256,6 +256,41 @@ BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
 }
 
 
+class WorthSampler:
+    """Every player's valuation (``Game.valuations()``), as rows ``[turn, v0, v1, ...]``
+    appended to `rows`, taken by play_game between two actions once the turn number reaches
+    `next_turn`: then every `step` turns, the step doubling once the turn reaches
+    ``step * per_doubling`` (so the sample turns stay multiples of every step before). Past
+    `limit` rows the first is kept and the rest thinned by two. Compiled with the play loop: a
+    sample is a few list reads, not a call into interpreted code (the widget's game-over
+    chart samples a batch so, ~20 times in a classic game)."""
+
+    def __init__(self, rows: list[list[int]], next_turn: int, step: int, per_doubling: int,
+                 limit: int) -> None:
+        self.rows = rows
+        self.next_turn = next_turn
+        self.step = step
+        self.per_doubling = per_doubling
+        self.limit = limit
+
+    def take(self, e: Engine) -> None:
+        turn: int = e.turn_number
+        row = [turn]
+        for p in e.players:
+            row.append(e.valuation(p))
+        rows = self.rows
+        rows.append(row)
+        if len(rows) > self.limit:
+            kept = rows[2::2]
+            del rows[1:]
+            rows.extend(kept)
+        step = self.step
+        while turn >= step * self.per_doubling:
+            step *= 2
+        self.step = step
+        self.next_turn = (turn // step + 1) * step
+
+
 def make_bot(kind: str, seed: int | None = None) -> RandomBot | HeuristicBot:
     try:
         return BOTS[kind](seed=seed)
@@ -271,6 +306,7 @@ def play_game(
     until_turn: int | None = None,
     on_turn: Callable[[int], int] | None = None,
     on_turn_at: int = 0,
+    sampler: WorthSampler | None = None,
 ) -> int:
     """Let bots take every decision until the game is over; returns the number of actions.
 
@@ -280,7 +316,8 @@ def play_game(
     ``on_turn(turn)`` is called between two actions once the turn number reaches
     ``on_turn_at`` and returns the turn it is next called at (the widget samples net worth so,
     without stopping the play): where play with ``until_turn=on_turn_at`` would stop. It must
-    not change the game.
+    not change the game. A ``sampler`` (see WorthSampler) samples net worth the same way
+    without leaving compiled code.
 
     The built-in bots are trusted: their choices come from the engine's own answers, so they are
     applied without re-validation, and a seat whose only choice is to roll skips the bot. Any
@@ -288,11 +325,12 @@ def play_game(
     collector runs less often meanwhile (see ``GC_YOUNG_THRESHOLD``)."""
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
     with FewerCollections():
-        return _play(game, seats, max_actions, until_turn, on_turn, on_turn_at)
+        return _play(game, seats, max_actions, until_turn, on_turn, on_turn_at, sampler)
 
 
 def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int | None,
-          on_turn: Callable[[int], int] | None = None, on_turn_at: int = 0) -> int:
+          on_turn: Callable[[int], int] | None = None, on_turn_at: int = 0,
+          sampler: WorthSampler | None = None) -> int:
     # By seat: what sits there (0 nobody, 1 a HeuristicBot, 2 a RandomBot, 3 another bot) and
     # the built-in bots, typed: their methods are called directly when compiled.
     size = max([*seats, -1]) + 1
@@ -327,6 +365,8 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
             engine = game._engine
             if engine.over:
                 break
+        if sampler is not None and engine.turn_number >= sampler.next_turn:
+            sampler.take(engine)
         decision = engine.decision
         player = decision.player
         if player is None or (until_turn is not None and engine.turn_number >= until_turn):
