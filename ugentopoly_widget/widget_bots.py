@@ -186,9 +186,9 @@ class BotPacing:
 
         game.off_events(listener)
         try:
+            # (where it stopped, the state sent right after samples: play_bots publishes)
             count = play_game(game, seat_bots, max_actions=max_actions, until_turn=target,
                               on_turn=on_turn, on_turn_at=first, sampler=sampler)
-            cache.sample(game)  # where it stopped: a person's decision, the end, the cap
         finally:
             game.on_events(listener)
             self._dirty = True
