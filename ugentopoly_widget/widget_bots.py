@@ -127,8 +127,9 @@ class BotPacing:
         # The seats' bots, fixed for the batch (seats do not change while it runs): play_game
         # takes the trusted path of the built-in bots and stops at a person's decision.
         seat_bots = {}
+        seats = list(self.seats)  # (the trait read once, not per seat)
         for player in range(len(game.players)):
-            kind = self._seat(player)
+            kind = str(seats[player]) if player < len(seats) else "person"
             if kind == "person":
                 if everyone is None:
                     continue

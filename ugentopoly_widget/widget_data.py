@@ -455,11 +455,12 @@ def narrate(game: Game, events: Sequence[Event], lang: str,
         if actor is None and player is not None and kind != "first_player":
             actor = player
         keys = event.keys
-        if "amount" in keys and "payer" in keys:
-            data = dict(zip(keys, event.values, strict=True))
-            amount = data["amount"]
+        if "amount" in keys and "payer" in keys:  # read by position: no dict per event
+            values = event.values
+            amount = values[keys.index("amount")]
             if isinstance(amount, int):
-                payer, payee = data["payer"], data.get("payee")
+                payer = values[keys.index("payer")]
+                payee = values[keys.index("payee")] if "payee" in keys else None
                 if isinstance(payer, int):
                     money[payer] = money.get(payer, 0) - amount
                 if isinstance(payee, int):
@@ -583,11 +584,12 @@ def state_snapshot(
     if over:
         # net worth over the game, for the game-over chart (sent once the game is over only)
         state["history"] = cache.samples
+        winners = game.winners
         state["ranking"] = [
             {"player": i, "name": game.players[i].name, "cash": game.players[i].cash,
              # the figure that ranked them (mortgaged property at half), not the tax's one
-             "net_worth": game.valuation(i), "winner": i in game.winners}
+             "net_worth": game.valuation(i), "winner": i in winners}
             for i in game.ranking
         ]
-        state["winners"] = game.winners
+        state["winners"] = winners
     return state
