@@ -239,6 +239,7 @@ def test_kept_sections_follow_the_game() -> None:
         assert state["mortgaged"] == game.mortgaged_positions
         assert state["owner"] == [game.owner(p) for p in range(40)]
         assert state["level"] == [game.buildings(p) for p in range(40)]
+        assert state["legal"] == [a.to_dict() for a in game.legal_actions()]
         assert [(p["cash"], p["position"], p["in_jail"], p["jail_cards"], p["bankrupt"])
                 for p in state["players"]] == [
             (p.cash, p.position, p.in_jail, [c.id for c in p.jail_cards], p.bankrupt)
