@@ -332,3 +332,13 @@ def test_the_kept_roll_count_follows_play_undo_and_loads(profile: str) -> None:
     before, held = loaded.known_events()
     assert held.rolls() == held.count_kind("rolled")
     assert loaded.events.rolls() == log.rolls()  # the history replayed: the whole log again
+
+
+def test_an_unknown_shape_is_refused_before_anything_is_written() -> None:
+    log = EventLog()
+    log.record("rolled", 0, {"dice": [1, 2]})
+    for write in (lambda: log.add(1 << 20, 0, (1,)), lambda: log.add_roll(1 << 20, 0, (1, 2), 3,
+                                                                         False)):
+        with pytest.raises(IndexError):
+            write()
+        assert len(log) == 1 and log.rolls() == (1, 0) and log[0].data == {"dice": [1, 2]}

@@ -247,6 +247,7 @@ class EventLog(Sequence[Event]):
 
     def add(self, shape: int, player: int | None, values: tuple[Any, ...]) -> None:
         """Record an event of `shape` (see :func:`shape`) with its values in field order."""
+        roll = _SHAPE_ROLL[shape]  # (an unknown shape fails here, before anything is written)
         if player is None:
             head = shape << 4
         elif 0 <= player < PLAYER_SPAN - 1:
@@ -277,7 +278,7 @@ class EventLog(Sequence[Event]):
                 tail.append(_TRUE_CODE if v else _FALSE_CODE)
                 continue
             tail.append(self._code(v))
-        if _SHAPE_ROLL[shape]:
+        if roll:
             self._rolls += 1
             self._last_roll = count
         self._count = count + 1
@@ -377,14 +378,14 @@ class EventLog(Sequence[Event]):
     def add_roll(self, shape: int, player: int, dice: tuple[int, ...], total: int,
                  double: bool) -> None:
         """(dice, total, double): two ordinary dice are one of 36 known constants."""
+        if _SHAPE_ROLL[shape]:  # (an unknown shape fails here, before anything is written)
+            self._rolls += 1
+            self._last_roll = self._count
         tail = self._tail
         count = self._count
         if count & (_MARK - 1) == 0:
             self._marks.append(len(self._codes) + len(tail))
         self._count = count + 1
-        if _SHAPE_ROLL[shape]:
-            self._rolls += 1
-            self._last_roll = count
         tail.append((shape << 4) + player + 1)
         code = -1
         if len(dice) == 2:
