@@ -188,3 +188,13 @@ def test_a_shuffle_after_draws_skips_the_rest_of_the_block() -> None:
     plain.shuffle(theirs)
     assert mine == theirs
     assert chance.below(1000) == int(plain.random() * 1000)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**40 + 7])
+def test_heuristic_bot_seeds_its_generator_on_the_first_draw(seed: int) -> None:
+    """The bot's generator, made on first use, draws what one made at construction would."""
+    bot = HeuristicBot(seed=seed)
+    assert bot._rng is None
+    plain = random.Random(seed)
+    assert [bot.rng.random() for _ in range(5)] == [plain.random() for _ in range(5)]
+    assert bot.rng is bot.rng

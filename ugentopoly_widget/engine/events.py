@@ -408,8 +408,11 @@ class EventLog(Sequence[Event]):
     def add_pay(self, shape: int, player: int, payer: Party, payee: Party, amount: int) -> None:
         """(payer, payee, amount)."""
         tail = self._open(shape, player)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
@@ -422,8 +425,11 @@ class EventLog(Sequence[Event]):
             self._marks.append(len(self._codes) + len(tail))
         self._count = count + 1
         tail.append((shape << 4) + player + 1)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(extra << 2 if -_INT_LIMIT < extra < _INT_LIMIT else self._code(extra))
         if len(tail) >= _TAIL:
@@ -434,8 +440,11 @@ class EventLog(Sequence[Event]):
                   extra: str) -> None:
         """(payer, payee, amount, a str: the card of a card's money)."""
         tail = self._open(shape, player)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(self._str(extra))
         self._close(tail)
@@ -449,8 +458,11 @@ class EventLog(Sequence[Event]):
             self._marks.append(len(self._codes) + len(tail))
         self._count = count + 1
         tail.append((shape << 4) + player + 1)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(_TRUE_CODE if extra else _FALSE_CODE)
         if len(tail) >= _TAIL:
@@ -462,8 +474,11 @@ class EventLog(Sequence[Event]):
         """(position, payer, payee, amount): bought, mortgaged, unmortgaged, deeds dealt."""
         tail = self._open(shape, player)
         tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
@@ -473,8 +488,11 @@ class EventLog(Sequence[Event]):
         tail = self._open(shape, player)
         tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
         tail.append(level << 2 if -_INT_LIMIT < level < _INT_LIMIT else self._code(level))
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
@@ -485,8 +503,11 @@ class EventLog(Sequence[Event]):
         tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
         tail.append(level << 2 if -_INT_LIMIT < level < _INT_LIMIT else self._code(level))
         tail.append(_TRUE_CODE if hotel else _FALSE_CODE)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
