@@ -19,8 +19,8 @@ from typing import Any, Final, overload
 
 from mypy_extensions import mypyc_attr
 
-BANK = "bank"
-POT = "pot"
+BANK: Final = "bank"  # Final: compiled code uses the constant, not a global look-up
+POT: Final = "pot"
 
 Party = int | str  # a player index, BANK or POT
 

@@ -338,7 +338,8 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
 
     Kept, like manage_actions(), while the player's holdings and the bank's stock stay the same
     and the cash stays in the range where every price looked at stays (un)affordable: the walk
-    below, and so its answer, depends on nothing else."""
+    below, and so its answer, depends on nothing else. The stock only counts where the walk
+    read it (kept as -1 where not: no complete group that could build)."""
     i = p.index
     cash = p.cash
     if cash <= keep or not e.owned[i] or e.rx.buildings != "classic" or not e._manages:
@@ -347,7 +348,7 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
     if (
         entry is not None
         and entry[0] == e._holdings_version[i]
-        and entry[1] == e._stock_version
+        and (entry[1] == e._stock_version or entry[1] < 0)
         and entry[2] == keep
         and entry[3] <= cash < entry[4]
     ):
@@ -358,6 +359,7 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
     top = e.hotel_level
     best: Action | None = None
     best_level = top
+    stock_read = False  # not read (no complete group could build): the answer holds for any
     for ai, lots in enumerate(e.area_lot_list):
         if counts[ai] != sizes[ai]:
             continue
@@ -370,6 +372,7 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
                 low = level[q]
         if low >= best_level:
             continue  # hotels everywhere, mortgaged, or no better than the best so far
+        stock_read = True
         if not ((e.hotels_left is None or e.hotels_left > 0) if low == e.hbh
                 else (e.houses_left is None or e.houses_left > 0)):
             continue
@@ -383,7 +386,8 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
                     break  # the first of this group; a later group must be lower to win
                 high_cash = min(high_cash, need)
     e._afford_cache[i] = (
-        e._holdings_version[i], e._stock_version, keep, low_cash, high_cash, best
+        e._holdings_version[i], e._stock_version if stock_read else -1, keep, low_cash,
+        high_cash, best
     )
     return best
 
