@@ -159,6 +159,9 @@ class Engine:
         self.area_index = tables.area_index
         self.area_sizes = tables.area_sizes
         self.group_count = [[0] * len(area_ids) for _ in self.players]
+        # By player, the areas whose every lot they own (group_count == area size), ascending:
+        # the build and sell questions walk these alone, not every area of the board.
+        self.complete: list[list[int]] = [[] for _ in self.players]
         self.group_levels = [0] * len(area_ids)
         prices_key = (self.rx.house_price_rule, self.rx.buildings)
         prices = tables.house_prices.get(prices_key)
@@ -315,12 +318,25 @@ class Engine:
         if old >= 0:
             self.owned[old].remove(pos)
             if ai >= 0:
-                self.group_count[old][ai] -= 1
+                counts = self.group_count[old]
+                if counts[ai] == self.area_sizes[ai]:
+                    self.complete[old].remove(ai)
+                counts[ai] -= 1
         self.owner[pos] = player
         if player >= 0:
             insort(self.owned[player], pos)
             if ai >= 0:
-                self.group_count[player][ai] += 1
+                counts = self.group_count[player]
+                counts[ai] += 1
+                if counts[ai] == self.area_sizes[ai]:
+                    insort(self.complete[player], ai)
+
+    def count_complete(self) -> None:
+        """Recount `complete` from `group_count` (after a checkpoint or a save wrote it)."""
+        sizes = self.area_sizes
+        self.complete = [
+            [ai for ai, n in enumerate(counts) if n == sizes[ai]] for counts in self.group_count
+        ]
 
     def _set_level(self, pos: int, level: int) -> None:
         if self.owner[pos] >= 0:

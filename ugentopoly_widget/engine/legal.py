@@ -224,10 +224,9 @@ def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bou
     level, mortgaged = e.level, e.mortgaged
     area_index, group_levels = e.area_index, e.group_levels
     if rules.buildings == "classic":
-        counts = e.group_count[i]
-        for ai, lots in enumerate(e.area_lot_list):
-            if counts[ai] != e.area_sizes[ai]:
-                continue
+        area_lot_list = e.area_lot_list
+        for ai in e.complete[i]:  # only a complete group can be built on or have buildings
+            lots = area_lot_list[ai]
             levels = [level[q] for q in lots]
             low, high = min(levels), max(levels)
             if build and low < e.hotel_level and not any(mortgaged[q] for q in lots):
@@ -342,8 +341,9 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
     read it (kept as -1 where not: no complete group that could build)."""
     i = p.index
     cash = p.cash
-    if cash <= keep or not e.owned[i] or e.rx.buildings != "classic" or not e._manages:
-        return None  # a build costs more than 0: none leaves `keep`
+    complete = e.complete[i]
+    if cash <= keep or not complete or e.rx.buildings != "classic" or not e._manages:
+        return None  # a build costs more than 0: none leaves `keep`; no complete group: none
     entry = e._afford_cache.get(i)
     if (
         entry is not None
@@ -354,15 +354,14 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
     ):
         return entry[5]
     low_cash, high_cash = 0, 1 << 62  # the cash range where the answer holds
-    counts, sizes = e.group_count[i], e.area_sizes
+    area_lot_list = e.area_lot_list
     level, mortgaged, prices = e.level, e.mortgaged, e.house_prices
     top = e.hotel_level
     best: Action | None = None
     best_level = top
     stock_read = False  # not read (no complete group could build): the answer holds for any
-    for ai, lots in enumerate(e.area_lot_list):
-        if counts[ai] != sizes[ai]:
-            continue
+    for ai in complete:  # the player's complete groups, in area order
+        lots = area_lot_list[ai]
         low = top
         for q in lots:
             if mortgaged[q]:
