@@ -17,12 +17,14 @@ from ugentopoly_widget.engine.state import BLOCK, ChanceSource
 
 @pytest.mark.parametrize("seed", [0, 1, 12345, 2**40 + 7])
 def test_chance_draws_are_those_of_random_random(seed: int) -> None:
-    """The block of words from getrandbits() gives the very numbers of random(), across
-    several refills, and leaves the generator where BLOCK random() calls would."""
+    """The draws are the very numbers of random(), across several blocks, and leave the
+    generator where as many random() calls would."""
     chance, plain = ChanceSource(seed), random.Random(seed)
     drawn = [chance._random() for _ in range(3 * BLOCK + 5)]
     assert drawn == [plain.random() for _ in range(3 * BLOCK + 5)]
+    assert chance.rng.getstate() == plain.getstate()
     for _ in range(BLOCK - 5):  # to the end of the fourth block
+        chance._random()
         plain.random()
     assert chance.rng.getstate() == plain.getstate()
 
@@ -35,7 +37,38 @@ def test_chance_position_restores_the_same_draws() -> None:
     ahead = [chance._random() for _ in range(600)]
     again = ChanceSource(5)
     again.restore_position(where)
+    assert again.position() == where
     assert [again._random() for _ in range(600)] == ahead
+
+
+@pytest.mark.parametrize("drawn", [0, 1, BLOCK - 8, BLOCK - 7])  # 7 .. BLOCK into the block
+def test_chance_position_at_every_point_of_a_block(drawn: int) -> None:
+    """A position taken anywhere in a block (at its very end too) restores the same draws,
+    and a shuffle after the restore skips the rest of the block as it would have."""
+    chance = ChanceSource(3)
+    for _ in range(BLOCK + 7):
+        chance._random()
+    for _ in range(drawn):
+        chance._random()
+    where = chance.position()
+    twin = ChanceSource(4)
+    twin.restore_position(where)
+    assert [twin._random() for _ in range(BLOCK + 3)] == [
+        chance._random() for _ in range(BLOCK + 3)
+    ]
+    assert where[1] == 7 + drawn
+    again = ChanceSource(8)
+    again.restore_position(where)
+    (version, words, gauss), _ = where
+    plain = random.Random()
+    plain.setstate((version, tuple(words), gauss))
+    for _ in range(BLOCK):  # a shuffle continues from the end of the block
+        plain.random()
+    mine, theirs = list(range(30)), list(range(30))
+    again.shuffle(mine)
+    plain.shuffle(theirs)
+    assert mine == theirs
+    assert again.below(1000) == int(plain.random() * 1000)
 
 
 def test_event_log_flushes_keep_every_code() -> None:
