@@ -125,6 +125,47 @@ def test_direct_questions_agree_with_the_legal_list(profile: str) -> None:
     assert checked > 500
 
 
+def _old_least_useful_mortgage(e: Any, player: int, options: list[Any]) -> Any:
+    """The mortgage the bot took first before the engine's tables answered (tile objects)."""
+    best, best_rank = options[0], (2, 0)
+    for action in options:
+        tile = e.tiles[action.position]
+        in_group = tile.area is not None and all(
+            e.owner[q] == player for q in e.area_lots[tile.area])
+        rank = (1 if in_group else 0, tile.cost)
+        if rank < best_rank:
+            best, best_rank = action, rank
+    return best
+
+
+@pytest.mark.parametrize("mode", ["long", "short"])
+def test_debt_choice_is_what_the_legal_list_gives(mode: str) -> None:
+    """At every debt decision of seeded bot games: the bot's direct answer is what it picked
+    from the grouped legal list (a sale, a sell-down, the least useful mortgage), and None only
+    where the list holds none of those."""
+    checked = 0
+    for seed in range(40):
+        game = Game("classic", players=4, seed=seed, options={"turn_limit": 400, "mode": mode})
+        bots = [HeuristicBot(seed=seed * 10 + k) for k in range(4)]
+        e = game._engine
+        while not game.is_over:
+            d = e.decision
+            if d.kind == "debt" and d.player is not None:
+                legal = e.legal_actions()
+                by_type = legal_mod.grouped(e, legal)
+                choice = legal_mod.debt_choice(e, e.players[d.player])
+                if choice is None:
+                    assert not {A.Sell, A.SellDown, A.Mortgage} & set(by_type)
+                else:
+                    assert choice is bots[d.player]._raise_money(e, d.player, by_type)
+                    if A.Mortgage in by_type and choice in by_type[A.Mortgage]:
+                        assert choice is _old_least_useful_mortgage(
+                            e, d.player, by_type[A.Mortgage])
+                    checked += 1
+            game.apply(bots[d.player or 0].choose(game))
+    assert checked > 50
+
+
 @pytest.mark.parametrize("profile", ["classic", "ugentopoly"])
 def test_cached_affordable_build_is_what_a_fresh_walk_gives(profile: str) -> None:
     """affordable_build() keeps its answer per player while holdings, stock, keep and the cash

@@ -139,6 +139,10 @@ class HeuristicBot:
                     and me.cash - decision.data["price"] >= self._reserve(e)):
                 return acts.build_at[pos]
             return acts.decline
+        if kind == "debt":
+            raise_by = rules_legal.debt_choice(e, me)  # what _raise_money picks, no list
+            if raise_by is not None:
+                return raise_by
         legal = e.legal_actions()
         if len(legal) == 1:
             return legal[0]

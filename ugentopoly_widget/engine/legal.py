@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from .core import Engine
 
 STREET: Final = TileKind.STREET
+# The action classes, as C statics when compiled (A.Sell is a module attribute look-up).
+SELL_ACTION: Final = A.Sell
+SELL_DOWN_ACTION: Final = A.SellDown
+MORTGAGE_ACTION: Final = A.Mortgage
 
 
 class PlayerActions:
@@ -320,15 +324,42 @@ def owns_area_of(e: Engine, player: int, position: int) -> bool:
 def least_useful_mortgage(e: Engine, player: int, options: list[Action]) -> Action:
     """The mortgage to take first: outside complete groups, then the cheapest (first on ties)."""
     best = options[0]
-    best_rank = (2, 0)
+    best_group, best_cost = 2, 0  # (in a complete group, price): lowest first
+    area_index, counts, sizes, costs = e.area_index, e.group_count[player], e.area_sizes, e.costs
     for action in options:
         pos = getattr(action, "position", 0)
-        tile = e.tiles[pos]
-        in_group = tile.area is not None and owns_area_of(e, player, pos)
-        rank = (1 if in_group else 0, tile.cost)
-        if rank < best_rank:
-            best, best_rank = action, rank
+        ai = area_index[pos]  # -1: no area (the tile is in no group)
+        in_group = 1 if ai >= 0 and counts[ai] == sizes[ai] else 0
+        cost = costs[pos]
+        if in_group < best_group or (in_group == best_group and cost < best_cost):
+            best, best_group, best_cost = action, in_group, cost
     return best
+
+
+def debt_choice(e: Engine, p: PlayerState) -> Action | None:
+    """The heuristic bot's way to raise money, asked without the legal list: the first sale
+    of a building, else the first sell-down, else the least useful mortgage, of the management
+    actions a debt lists (compute_legal: the same tuple, in the same order). None when there
+    is none of those (the bankruptcy is then all the legal list may hold)."""
+    sell_down: Action | None = None
+    mortgages: list[Action] | None = None
+    for action in manage_actions(e, p, build=False, unmortgage=False):
+        kind = type(action)
+        if kind is SELL_ACTION:
+            return action
+        if kind is SELL_DOWN_ACTION:
+            if sell_down is None:
+                sell_down = action
+        elif kind is MORTGAGE_ACTION:
+            if mortgages is None:
+                mortgages = [action]
+            else:
+                mortgages.append(action)
+    if sell_down is not None:
+        return sell_down
+    if mortgages is not None:
+        return least_useful_mortgage(e, p.index, mortgages)
+    return None
 
 
 def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
