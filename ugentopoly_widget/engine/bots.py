@@ -185,7 +185,7 @@ class HeuristicBot:
         gain = offer.give.cash + sum(self._value(e, player, q) for q in offer.give.properties)
         loss = offer.get.cash + sum(self._value(e, player, q) for q in offer.get.properties)
         for q in offer.get.properties:  # never break up a group of my own
-            if e.tiles[q].area is not None and rules_legal.owns_area_of(e, player, q):
+            if e.tile_areas[q] is not None and rules_legal.owns_area_of(e, player, q):
                 return e.acts[player].reject
         if gain >= loss * 11 // 10 and gain > 0:
             return e.acts[player].accept

@@ -126,7 +126,7 @@ def compute_legal(e: Engine) -> tuple[Action, ...]:
         out = [acts.accept, acts.reject]
     elif kind == MORTGAGED:
         pos = d.data["position"]
-        value = e.tiles[pos].mortgage
+        value = e.mortgage_values[pos]
         out = [acts.lift[pos]] if p.cash >= value + interest(value) else []
         out.append(acts.keep[pos])
     elif kind == DEBT:
@@ -307,9 +307,8 @@ def grouped(e: Engine, legal: tuple[Action, ...]) -> dict[type[Action], list[Act
 
 def completes_group(e: Engine, player: int, position: int) -> bool:
     """Would owning the street at `position` give `player` its whole colour group?"""
-    tile = e.tiles[position]
-    area = tile.area
-    if tile.kind is not STREET or area is None:
+    area = e.tile_areas[position]
+    if e.kinds[position] is not STREET or area is None:
         return False
     owner = e.owner
     return all(owner[q] == player for q in e.area_lots[area] if q != position)
@@ -318,7 +317,7 @@ def completes_group(e: Engine, player: int, position: int) -> bool:
 def owns_area_of(e: Engine, player: int, position: int) -> bool:
     """Does `player` own every lot of the area of `position` (which has an area)?"""
     owner = e.owner
-    return all(owner[q] == player for q in e.area_lots[e.tiles[position].area or ""])
+    return all(owner[q] == player for q in e.area_lots[e.tile_areas[position] or ""])
 
 
 def least_useful_mortgage(e: Engine, player: int, options: list[Action]) -> Action:
