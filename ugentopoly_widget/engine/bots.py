@@ -67,7 +67,7 @@ class RandomBot:
         action = legal[int(self.rng.random() * len(legal))] if len(legal) > 1 else legal[0]
         if type(action) is A.Bid:
             decision = engine.decision
-            low = decision.data["min_bid"]
+            low: int = decision.data["min_bid"]
             high = min(engine.players[action.player].cash, low + 200)
             return rules_legal.bid_action(engine, action.player, self.rng.randint(low, high))
         return action
@@ -114,16 +114,18 @@ class HeuristicBot:
         if kind == "turn" or kind == "post_roll":
             return self._manage(e, i, kind)
         if kind == "buy":
-            price = decision.data["price"]
-            can_buy = me.cash >= e.costs[decision.data["position"]]
+            # typed: the compiled code then reads and compares plain ints
+            price: int = decision.data["price"]
+            position: int = decision.data["position"]
+            can_buy = me.cash >= e.costs[position]
             if can_buy and me.cash - price >= self._reserve(e):
                 return acts.buy
-            position = decision.data["position"]
             if can_buy and rules_legal.completes_group(e, i, position):
                 return acts.buy
             return acts.decline
         if kind == "auction":
-            return self._bid(e, i, me.cash >= decision.data["min_bid"])
+            min_bid: int = decision.data["min_bid"]
+            return self._bid(e, i, me.cash >= min_bid)
         if kind == "tax":
             worth = e.net_worth(me)
             percent = decision.data["percent"] or 0
@@ -166,8 +168,8 @@ class HeuristicBot:
 
     def _bid(self, e: Engine, player: int, can_bid: bool) -> Action:
         decision = e.decision
-        low = decision.data["min_bid"]
-        pos = decision.data.get("position")
+        low: int = decision.data["min_bid"]
+        pos: int | None = decision.data.get("position")
         cash = e.players[player].cash
         if decision.data.get("item") == "house" or pos is None:
             limit = cash - self._reserve(e)

@@ -116,8 +116,9 @@ def compute_legal(e: Engine) -> tuple[Action, ...]:
         out.extend(manage_actions(e, p, build=False, unmortgage=False))
     elif kind == AUCTION:
         out = [acts.pass_]
-        if p.cash >= d.data["min_bid"]:
-            out.append(bid_action(e, i, d.data["min_bid"]))
+        min_bid: int = d.data["min_bid"]
+        if p.cash >= min_bid:
+            out.append(bid_action(e, i, min_bid))
     elif kind == TAX:
         out = [acts.tax_flat, acts.tax_percent]
     elif kind == JAIL_FINE:
@@ -231,8 +232,13 @@ def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bou
         area_lot_list = e.area_lot_list
         for ai in e.complete[i]:  # only a complete group can be built on or have buildings
             lots = area_lot_list[ai]
-            levels = [level[q] for q in lots]
-            low, high = min(levels), max(levels)
+            low = high = level[lots[0]]  # min() / max() of a list are calls, not compiled
+            for q in lots:
+                lv = level[q]
+                if lv < low:
+                    low = lv
+                elif lv > high:
+                    high = lv
             if build and low < e.hotel_level and not any(mortgaged[q] for q in lots):
                 for q in lots:
                     if level[q] == low:
