@@ -54,6 +54,13 @@ def check_state(game: Game) -> None:
     for i, owned in enumerate(engine.owned):
         assert owned == sorted(owned)
         assert all(engine.owner[pos] == i for pos in owned)
+    # the per-area counts and the complete groups the engine keeps in step with ownership
+    for i in range(len(game.players)):
+        counts = [sum(1 for q in lots if engine.owner[q] == i) for lots in engine.area_lot_list]
+        assert engine.group_count[i] == counts
+        assert engine.complete[i] == [
+            ai for ai, n in enumerate(counts) if n == engine.area_sizes[ai]
+        ]
     # buildings
     hotel = engine.hotel_level
     houses = hotels = 0

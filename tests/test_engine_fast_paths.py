@@ -17,12 +17,14 @@ from ugentopoly_widget.engine.state import BLOCK, ChanceSource
 
 @pytest.mark.parametrize("seed", [0, 1, 12345, 2**40 + 7])
 def test_chance_draws_are_those_of_random_random(seed: int) -> None:
-    """The block of words from getrandbits() gives the very numbers of random(), across
-    several refills, and leaves the generator where BLOCK random() calls would."""
+    """The draws are the very numbers of random(), across several blocks, and leave the
+    generator where as many random() calls would."""
     chance, plain = ChanceSource(seed), random.Random(seed)
     drawn = [chance._random() for _ in range(3 * BLOCK + 5)]
     assert drawn == [plain.random() for _ in range(3 * BLOCK + 5)]
+    assert chance.rng.getstate() == plain.getstate()
     for _ in range(BLOCK - 5):  # to the end of the fourth block
+        chance._random()
         plain.random()
     assert chance.rng.getstate() == plain.getstate()
 
@@ -35,7 +37,38 @@ def test_chance_position_restores_the_same_draws() -> None:
     ahead = [chance._random() for _ in range(600)]
     again = ChanceSource(5)
     again.restore_position(where)
+    assert again.position() == where
     assert [again._random() for _ in range(600)] == ahead
+
+
+@pytest.mark.parametrize("drawn", [0, 1, BLOCK - 8, BLOCK - 7])  # 7 .. BLOCK into the block
+def test_chance_position_at_every_point_of_a_block(drawn: int) -> None:
+    """A position taken anywhere in a block (at its very end too) restores the same draws,
+    and a shuffle after the restore skips the rest of the block as it would have."""
+    chance = ChanceSource(3)
+    for _ in range(BLOCK + 7):
+        chance._random()
+    for _ in range(drawn):
+        chance._random()
+    where = chance.position()
+    twin = ChanceSource(4)
+    twin.restore_position(where)
+    assert [twin._random() for _ in range(BLOCK + 3)] == [
+        chance._random() for _ in range(BLOCK + 3)
+    ]
+    assert where[1] == 7 + drawn
+    again = ChanceSource(8)
+    again.restore_position(where)
+    (version, words, gauss), _ = where
+    plain = random.Random()
+    plain.setstate((version, tuple(words), gauss))
+    for _ in range(BLOCK):  # a shuffle continues from the end of the block
+        plain.random()
+    mine, theirs = list(range(30)), list(range(30))
+    again.shuffle(mine)
+    plain.shuffle(theirs)
+    assert mine == theirs
+    assert again.below(1000) == int(plain.random() * 1000)
 
 
 def test_event_log_flushes_keep_every_code() -> None:
@@ -90,6 +123,47 @@ def test_direct_questions_agree_with_the_legal_list(profile: str) -> None:
                 checked += 1
             game.apply(bots[d.player or 0].choose(game))
     assert checked > 500
+
+
+def _old_least_useful_mortgage(e: Any, player: int, options: list[Any]) -> Any:
+    """The mortgage the bot took first before the engine's tables answered (tile objects)."""
+    best, best_rank = options[0], (2, 0)
+    for action in options:
+        tile = e.tiles[action.position]
+        in_group = tile.area is not None and all(
+            e.owner[q] == player for q in e.area_lots[tile.area])
+        rank = (1 if in_group else 0, tile.cost)
+        if rank < best_rank:
+            best, best_rank = action, rank
+    return best
+
+
+@pytest.mark.parametrize("mode", ["long", "short"])
+def test_debt_choice_is_what_the_legal_list_gives(mode: str) -> None:
+    """At every debt decision of seeded bot games: the bot's direct answer is what it picked
+    from the grouped legal list (a sale, a sell-down, the least useful mortgage), and None only
+    where the list holds none of those."""
+    checked = 0
+    for seed in range(40):
+        game = Game("classic", players=4, seed=seed, options={"turn_limit": 400, "mode": mode})
+        bots = [HeuristicBot(seed=seed * 10 + k) for k in range(4)]
+        e = game._engine
+        while not game.is_over:
+            d = e.decision
+            if d.kind == "debt" and d.player is not None:
+                legal = e.legal_actions()
+                by_type = legal_mod.grouped(e, legal)
+                choice = legal_mod.debt_choice(e, e.players[d.player])
+                if choice is None:
+                    assert not {A.Sell, A.SellDown, A.Mortgage} & set(by_type)
+                else:
+                    assert choice is bots[d.player]._raise_money(e, d.player, by_type)
+                    if A.Mortgage in by_type and choice in by_type[A.Mortgage]:
+                        assert choice is _old_least_useful_mortgage(
+                            e, d.player, by_type[A.Mortgage])
+                    checked += 1
+            game.apply(bots[d.player or 0].choose(game))
+    assert checked > 50
 
 
 @pytest.mark.parametrize("profile", ["classic", "ugentopoly"])
@@ -188,3 +262,13 @@ def test_a_shuffle_after_draws_skips_the_rest_of_the_block() -> None:
     plain.shuffle(theirs)
     assert mine == theirs
     assert chance.below(1000) == int(plain.random() * 1000)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**40 + 7])
+def test_heuristic_bot_seeds_its_generator_on_the_first_draw(seed: int) -> None:
+    """The bot's generator, made on first use, draws what one made at construction would."""
+    bot = HeuristicBot(seed=seed)
+    assert bot._rng is None
+    plain = random.Random(seed)
+    assert [bot.rng.random() for _ in range(5)] == [plain.random() for _ in range(5)]
+    assert bot.rng is bot.rng

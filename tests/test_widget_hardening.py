@@ -239,20 +239,20 @@ def test_the_log_tail_follows_undo_language_and_a_short_tail() -> None:
 # ---------------------------------------------------------------- item 17: errors inside requests
 
 
-def test_an_engine_failure_inside_a_request_leaves_the_game_and_the_view_in_step(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_an_engine_failure_inside_a_request_leaves_the_game_and_the_view_in_step() -> None:
     w = _widget()
     fe = FakeFrontEnd(w)
     game = w.game
     digest = game.digest()
-    game.testing.script_dice((1, 2), (1, 2))
+    game.testing.script_dice((2, 5), (2, 5))
     engine = game._engine
-    landed = engine.tiles[3]
-    assert landed.kind.value == "CHANCE" or landed.is_property  # a tile whose landing does work
+    assert engine.tiles[7].kind.value == "CHANCE"  # a tile whose landing draws a card
+    deck = engine.decks["CHANCE"]
+    top = deck[0]
 
-    class BrokenTile(type(landed)):  # type: ignore[misc]
-        """Fails as the engine reads it, after the roll and the move (compiled or not)."""
+    class BrokenCard(type(top)):  # type: ignore[misc]
+        """Fails as the engine reads the drawn card, after the roll, the move and the draw
+        (compiled or not: cards stay interpreted objects, read attribute by attribute)."""
 
         __slots__ = ()
 
@@ -260,14 +260,14 @@ def test_an_engine_failure_inside_a_request_leaves_the_game_and_the_view_in_step
         def kind(self) -> Any:
             raise RuntimeError("the move broke")
 
-    broken = copy.copy(landed)
-    object.__setattr__(broken, "__class__", BrokenTile)
-    monkeypatch.setattr(engine, "tiles", (*engine.tiles[:3], broken, *engine.tiles[4:]))
+    broken = copy.copy(top)
+    object.__setattr__(broken, "__class__", BrokenCard)
+    deck[0] = broken
     fe.click("roll")
     assert "the move broke" in w.error["message"]
     assert game.digest() == digest  # the half-applied roll was undone
     assert w.state["seq"] > 0 and w.state["decision"]["kind"] == "turn"
-    monkeypatch.undo()
+    assert all(type(card) is type(top) for card in game._engine.decks["CHANCE"])
     fe.click("roll")  # the view's next click, with the seq it now has, is accepted
     assert w.state["rolls"] == 1
     assert len(w.errors) == 1

@@ -67,7 +67,7 @@ class RandomBot:
         action = legal[int(self.rng.random() * len(legal))] if len(legal) > 1 else legal[0]
         if type(action) is A.Bid:
             decision = engine.decision
-            low = decision.data["min_bid"]
+            low: int = decision.data["min_bid"]
             high = min(engine.players[action.player].cash, low + 200)
             return rules_legal.bid_action(engine, action.player, self.rng.randint(low, high))
         return action
@@ -84,9 +84,19 @@ class HeuristicBot:
     name: ClassVar[str] = "heuristic"
 
     def __init__(self, seed: int | None = None, reserve: int = 150) -> None:
-        self.rng = random.Random(seed)
+        # Seeded on the first draw (only auction bids draw): seeding costs ~4 us a bot and
+        # gives the same numbers later as now.
+        self._seed = seed
+        self._rng: random.Random | None = None
         self.reserve = reserve
         self._offered_turn = -1
+
+    @property
+    def rng(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return rng
 
     def choose(self, game: Game) -> Action:
         return self._choose(game._engine)
@@ -104,16 +114,18 @@ class HeuristicBot:
         if kind == "turn" or kind == "post_roll":
             return self._manage(e, i, kind)
         if kind == "buy":
-            price = decision.data["price"]
-            can_buy = me.cash >= e.costs[decision.data["position"]]
+            # typed: the compiled code then reads and compares plain ints
+            price: int = decision.data["price"]
+            position: int = decision.data["position"]
+            can_buy = me.cash >= e.costs[position]
             if can_buy and me.cash - price >= self._reserve(e):
                 return acts.buy
-            position = decision.data["position"]
             if can_buy and rules_legal.completes_group(e, i, position):
                 return acts.buy
             return acts.decline
         if kind == "auction":
-            return self._bid(e, i, me.cash >= decision.data["min_bid"])
+            min_bid: int = decision.data["min_bid"]
+            return self._bid(e, i, me.cash >= min_bid)
         if kind == "tax":
             worth = e.net_worth(me)
             percent = decision.data["percent"] or 0
@@ -129,6 +141,10 @@ class HeuristicBot:
                     and me.cash - decision.data["price"] >= self._reserve(e)):
                 return acts.build_at[pos]
             return acts.decline
+        if kind == "debt":
+            raise_by = rules_legal.debt_choice(e, me)  # what _raise_money picks, no list
+            if raise_by is not None:
+                return raise_by
         legal = e.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -152,8 +168,8 @@ class HeuristicBot:
 
     def _bid(self, e: Engine, player: int, can_bid: bool) -> Action:
         decision = e.decision
-        low = decision.data["min_bid"]
-        pos = decision.data.get("position")
+        low: int = decision.data["min_bid"]
+        pos: int | None = decision.data.get("position")
         cash = e.players[player].cash
         if decision.data.get("item") == "house" or pos is None:
             limit = cash - self._reserve(e)
@@ -171,7 +187,7 @@ class HeuristicBot:
         gain = offer.give.cash + sum(self._value(e, player, q) for q in offer.give.properties)
         loss = offer.get.cash + sum(self._value(e, player, q) for q in offer.get.properties)
         for q in offer.get.properties:  # never break up a group of my own
-            if e.tiles[q].area is not None and rules_legal.owns_area_of(e, player, q):
+            if e.tile_areas[q] is not None and rules_legal.owns_area_of(e, player, q):
                 return e.acts[player].reject
         if gain >= loss * 11 // 10 and gain > 0:
             return e.acts[player].accept

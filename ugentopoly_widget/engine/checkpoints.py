@@ -73,6 +73,7 @@ def restore(e: Engine, cp: Checkpoint) -> None:
     e.mortgaged[:] = cp.mortgaged
     for counts, saved_counts in zip(e.group_count, cp.group_count, strict=True):
         counts[:] = saved_counts
+    e.count_complete()
     e.group_levels[:] = cp.group_levels
     e.houses_left, e.hotels_left = cp.stock
     e.bank, e.pot = cp.money

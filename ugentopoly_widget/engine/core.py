@@ -68,8 +68,13 @@ class BoardTables:
             index_of.get(t.area, -1) if t.area is not None else -1 for t in board.tiles
         ]
         self.area_sizes = [len(board.areas[a].positions) for a in area_ids]
-        # read off interpreted Tile / Board objects, these cost a generic attribute look-up
+        # read off interpreted Tile / Board objects, these cost a generic attribute look-up:
+        # the engine reads the tiles through these lists (compiled: list indexing)
         self.costs = [t.cost for t in board.tiles]
+        self.kinds = [t.kind for t in board.tiles]
+        self.tile_areas = [t.area for t in board.tiles]
+        self.rents = [t.rents for t in board.tiles]
+        self.mortgage_values = [t.mortgage for t in board.tiles]
         self.board_salary: int = board.salary
         # house prices by (house_price_rule, buildings): they depend on those two rules only
         self.house_prices: dict[tuple[str, str], list[int]] = {}
@@ -128,6 +133,10 @@ class Engine:
         self.utilities = tables.utilities
         self.area_lots = tables.area_lots
         self.costs = tables.costs  # tile prices (0 where there is none)
+        self.kinds = tables.kinds  # the tiles' fields, by position (see BoardTables)
+        self.tile_areas = tables.tile_areas
+        self.rents = tables.rents
+        self.mortgage_values = tables.mortgage_values
         self.board_salary = tables.board_salary  # the board's own, whatever the rules say
         self._manages = rules.mortgages or rules.buildings == "classic"
         self.trading = rules.trading
@@ -159,6 +168,9 @@ class Engine:
         self.area_index = tables.area_index
         self.area_sizes = tables.area_sizes
         self.group_count = [[0] * len(area_ids) for _ in self.players]
+        # By player, the areas whose every lot they own (group_count == area size), ascending:
+        # the build and sell questions walk these alone, not every area of the board.
+        self.complete: list[list[int]] = [[] for _ in self.players]
         self.group_levels = [0] * len(area_ids)
         prices_key = (self.rx.house_price_rule, self.rx.buildings)
         prices = tables.house_prices.get(prices_key)
@@ -315,12 +327,25 @@ class Engine:
         if old >= 0:
             self.owned[old].remove(pos)
             if ai >= 0:
-                self.group_count[old][ai] -= 1
+                counts = self.group_count[old]
+                if counts[ai] == self.area_sizes[ai]:
+                    self.complete[old].remove(ai)
+                counts[ai] -= 1
         self.owner[pos] = player
         if player >= 0:
             insort(self.owned[player], pos)
             if ai >= 0:
-                self.group_count[player][ai] += 1
+                counts = self.group_count[player]
+                counts[ai] += 1
+                if counts[ai] == self.area_sizes[ai]:
+                    insort(self.complete[player], ai)
+
+    def count_complete(self) -> None:
+        """Recount `complete` from `group_count` (after a checkpoint or a save wrote it)."""
+        sizes = self.area_sizes
+        self.complete = [
+            [ai for ai, n in enumerate(counts) if n == sizes[ai]] for counts in self.group_count
+        ]
 
     def _set_level(self, pos: int, level: int) -> None:
         if self.owner[pos] >= 0:
@@ -349,7 +374,7 @@ class Engine:
         return area.house_price
 
     def group(self, pos: int) -> tuple[int, ...]:
-        area = self.tiles[pos].area
+        area = self.tile_areas[pos]
         return self.area_lots[area] if area is not None else (pos,)
 
     def owns_group(self, player: int, pos: int) -> bool:
@@ -366,10 +391,10 @@ class Engine:
 
     def can_build(self, p: PlayerState, pos: int, *, ignore_cash: bool = False) -> bool:
         """May `p` put one more building (house or hotel) on `pos` now (classic rules)?"""
-        tile = self.tiles[pos]
-        if tile.kind is not STREET or tile.area is None or not self.owns_group(p.index, pos):
+        area = self.tile_areas[pos]
+        if self.kinds[pos] is not STREET or area is None or not self.owns_group(p.index, pos):
             return False
-        lots = self.area_lots[tile.area]
+        lots = self.area_lots[area]
         owner, level, mortgaged = self.owner, self.level, self.mortgaged
         lv = level[pos]
         if lv >= self.hotel_level:
@@ -422,16 +447,16 @@ class Engine:
         printed price, mortgaged or not + buildings at cost."""
         total = p.cash
         for pos in self.owned[p.index]:
-            total += self.tiles[pos].cost + self.building_value(pos)
+            total += self.costs[pos] + self.building_value(pos)
         return total
 
     def valuation(self, p: PlayerState) -> int:
         """The ranking count of short and timed games (RULES.md §2): like the net worth, but a
         mortgaged property counts at half its price (its mortgage is a debt to the bank)."""
         total = p.cash
+        costs = self.costs
         for pos in self.owned[p.index]:
-            tile = self.tiles[pos]
-            total += tile.cost // 2 if self.mortgaged[pos] else tile.cost
+            total += costs[pos] // 2 if self.mortgaged[pos] else costs[pos]
             total += self.building_value(pos)
         return total
 
@@ -442,34 +467,33 @@ class Engine:
             if self.rx.buildings == "classic":
                 total += self.level[pos] * (self.house_price(pos) // 2)
             if self.rx.mortgages and not self.mortgaged[pos]:
-                total += self.tiles[pos].mortgage
+                total += self.mortgage_values[pos]
         return total
 
     def score(self, p: PlayerState) -> int:
         return p.cash if self.rx.rank_by == "money" else self.valuation(p)
 
     def rent(self, pos: int, payer: PlayerState, rent_multiplier: int = 1) -> int:
-        tile = self.tiles[pos]
         owner = self.owner[pos]
-        kind = tile.kind
+        kind = self.kinds[pos]
         if kind is STREET:
             model = self.rx.street_rent
-            rents = tile.rents
+            rents = self.rents[pos]
             if model == "linear_houses":
-                return tile.cost * (2 + self.level[pos]) // 2
+                return self.costs[pos] * (2 + self.level[pos]) // 2
             lv = self.level[pos]
             if lv and model == "classic":
                 if lv == self.hotel_level:
                     return rents[-1] if len(rents) > 5 else rents[min(lv, len(rents) - 1)]
                 return rents[min(lv, len(rents) - 1)]
             base = rents[0]
-            if tile.area is not None and self.owns_group(owner, pos):
+            if self.tile_areas[pos] is not None and self.owns_group(owner, pos):
                 if model == "course" or not self.group_has_buildings(pos):
                     base *= 2
             return base * rent_multiplier
         if kind is RAILWAY:
             n = sum(1 for q in self.railways if self.owner[q] == owner)
-            rents = tile.rents
+            rents = self.rents[pos]
             base = rents[n - 1] if len(rents) >= n else rents[0] << (n - 1)
             return base * rent_multiplier
         # UTILITY

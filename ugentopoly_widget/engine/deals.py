@@ -109,7 +109,7 @@ def manage(e: Engine, p: PlayerState, action: Action) -> Flow:
             while e.level[pos] > action.level:
                 sell_level(e, p, pos, down_to=action.level)
     elif kind is A.Mortgage and isinstance(action, A.Mortgage):
-        value = e.tiles[action.position].mortgage
+        value = e.mortgage_values[action.position]
         e._set_mortgaged(action.position, True)
         p.cash += value
         e.bank -= value
@@ -237,7 +237,7 @@ def trade(e: Engine, p: PlayerState, offer: A.ProposeTrade) -> Flow:
 
 def lift_mortgage(e: Engine, p: PlayerState, pos: int) -> None:
     """Pay the bank the mortgage value plus 10 % interest and lift the mortgage on `pos`."""
-    value = e.tiles[pos].mortgage
+    value = e.mortgage_values[pos]
     cost = value + interest(value)
     e._set_mortgaged(pos, False)
     p.cash -= cost
@@ -248,7 +248,7 @@ def lift_mortgage(e: Engine, p: PlayerState, pos: int) -> None:
 def receive_mortgaged(e: Engine, taker: PlayerState, pos: int) -> Flow:
     if taker.bankrupt:
         return
-    value = e.tiles[pos].mortgage
+    value = e.mortgage_values[pos]
     action = yield Decision(
         MORTGAGED, taker.index, position=pos, value=value, interest=interest(value)
     )

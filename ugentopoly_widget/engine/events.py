@@ -19,8 +19,8 @@ from typing import Any, Final, overload
 
 from mypy_extensions import mypyc_attr
 
-BANK = "bank"
-POT = "pot"
+BANK: Final = "bank"  # Final: compiled code uses the constant, not a global look-up
+POT: Final = "pot"
 
 Party = int | str  # a player index, BANK or POT
 
@@ -421,8 +421,11 @@ class EventLog(Sequence[Event]):
     def add_pay(self, shape: int, player: int, payer: Party, payee: Party, amount: int) -> None:
         """(payer, payee, amount)."""
         tail = self._open(shape, player)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
@@ -435,8 +438,11 @@ class EventLog(Sequence[Event]):
             self._marks.append(len(self._codes) + len(tail))
         self._count = count + 1
         tail.append((shape << 4) + player + 1)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(extra << 2 if -_INT_LIMIT < extra < _INT_LIMIT else self._code(extra))
         if len(tail) >= _TAIL:
@@ -447,8 +453,11 @@ class EventLog(Sequence[Event]):
                   extra: str) -> None:
         """(payer, payee, amount, a str: the card of a card's money)."""
         tail = self._open(shape, player)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(self._str(extra))
         self._close(tail)
@@ -462,8 +471,11 @@ class EventLog(Sequence[Event]):
             self._marks.append(len(self._codes) + len(tail))
         self._count = count + 1
         tail.append((shape << 4) + player + 1)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(_TRUE_CODE if extra else _FALSE_CODE)
         if len(tail) >= _TAIL:
@@ -475,8 +487,11 @@ class EventLog(Sequence[Event]):
         """(position, payer, payee, amount): bought, mortgaged, unmortgaged, deeds dealt."""
         tail = self._open(shape, player)
         tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
@@ -486,8 +501,11 @@ class EventLog(Sequence[Event]):
         tail = self._open(shape, player)
         tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
         tail.append(level << 2 if -_INT_LIMIT < level < _INT_LIMIT else self._code(level))
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
@@ -498,8 +516,11 @@ class EventLog(Sequence[Event]):
         tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
         tail.append(level << 2 if -_INT_LIMIT < level < _INT_LIMIT else self._code(level))
         tail.append(_TRUE_CODE if hotel else _FALSE_CODE)
-        tail.append(self._party(payer))
-        tail.append(self._party(payee))
+        # A player's index, inline (what _party codes it as); the bank and the pot through it.
+        tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
+                    else self._party(payer))
+        tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
+                    else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 

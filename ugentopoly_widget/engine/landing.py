@@ -60,13 +60,12 @@ def land_now(e: Engine, p: PlayerState, rent_multiplier: int = 1,
     ``if not land_now(...): yield from land_flow(...)``, with no wrapper generator: most
     landings then make no generator at all."""
     pos = p.position
-    tile = e.tiles[pos]
-    kind = tile.kind
+    kind = e.kinds[pos]
     if kind is STREET or kind is RAILWAY or kind is UTILITY:
         owner = e.owner[pos]
         i = p.index
         if owner < 0:
-            if p.cash < tile.cost and not e.rx.mortgages:
+            if p.cash < e.costs[pos] and not e.rx.mortgages:
                 e.events.add(DECLINED_POOR, i, (pos, "cannot_afford"))
                 return True
             return False
@@ -108,7 +107,7 @@ def _house_offered(e: Engine, pos: int) -> bool:
     """22-cell: landing on your own street offers a house."""
     return (
         e.rx.offer_house_on_own_land
-        and e.tiles[pos].kind is STREET
+        and e.kinds[pos] is STREET
         and e.rx.buildings == "unlimited"
     )
 
@@ -116,14 +115,15 @@ def _house_offered(e: Engine, pos: int) -> bool:
 def land_flow(e: Engine, p: PlayerState, rent_multiplier: int, dice_multiplier: int | None
 ) -> Flow:
     """The landings :func:`land_now` left: a decision, or a payment that may need one."""
-    tile = e.tiles[p.position]
-    kind = tile.kind
+    kind = e.kinds[p.position]
     if kind is STREET or kind is RAILWAY or kind is UTILITY:
         yield from land_property(e, p, p.position, rent_multiplier, dice_multiplier)
     elif kind is TAX_TILE:
         yield from land_tax(e, p, p.position)
     elif kind is CHANCE_TILE or kind is CHEST_TILE:
-        yield from draw_card(e, p, kind.value)
+        # the deck named as the tile kind (TileKind.CHANCE.value == "CHANCE"), without the
+        # enum's slow .value
+        yield from draw_card(e, p, "CHANCE" if kind is CHANCE_TILE else "CHEST")
 
 
 def land_property(
@@ -134,15 +134,15 @@ def land_property(
     owner = e.owner[pos]
     i = p.index
     if owner < 0:
-        tile = e.tiles[pos]
+        cost = e.costs[pos]
         while True:
-            action = yield Decision(BUY, i, position=pos, price=tile.cost)
+            action = yield Decision(BUY, i, position=pos, price=cost)
             kind = type(action)
             if kind is A.Buy:
-                p.cash -= tile.cost
-                e.bank += tile.cost
+                p.cash -= cost
+                e.bank += cost
                 e._set_owner(pos, i)
-                e.events.add_at_pay(BOUGHT, i, pos, i, BANK, tile.cost)
+                e.events.add_at_pay(BOUGHT, i, pos, i, BANK, cost)
                 if p.cash == 0 and e.rx.end_when_money_reaches_zero:
                     raise GameEnds("money_reached_zero")
                 return
@@ -163,7 +163,7 @@ def land_property(
         else:
             e.events.add_i(HOUSE_DECLINED, i, pos)
         return
-    if dice_multiplier is not None and e.tiles[pos].kind is UTILITY:
+    if dice_multiplier is not None and e.kinds[pos] is UTILITY:
         dice = e.chance.dice(e.rx.dice_count, e.rx.dice_sides)
         total = sum(dice)
         e.events.add(UTILITY_ROLL, i, (dice, total, False, "utility"))
@@ -309,6 +309,6 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
 def nearest(e: Engine, start: int, kind: TileKind | None) -> int | None:
     for step in range(1, e.size + 1):
         pos = (start + step) % e.size
-        if e.tiles[pos].kind is kind:
+        if e.kinds[pos] is kind:
             return pos
     return None

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from .core import Engine
 
 STREET: Final = TileKind.STREET
+# The action classes, as C statics when compiled (A.Sell is a module attribute look-up).
+SELL_ACTION: Final = A.Sell
+SELL_DOWN_ACTION: Final = A.SellDown
+MORTGAGE_ACTION: Final = A.Mortgage
 
 
 class PlayerActions:
@@ -112,8 +116,9 @@ def compute_legal(e: Engine) -> tuple[Action, ...]:
         out.extend(manage_actions(e, p, build=False, unmortgage=False))
     elif kind == AUCTION:
         out = [acts.pass_]
-        if p.cash >= d.data["min_bid"]:
-            out.append(bid_action(e, i, d.data["min_bid"]))
+        min_bid: int = d.data["min_bid"]
+        if p.cash >= min_bid:
+            out.append(bid_action(e, i, min_bid))
     elif kind == TAX:
         out = [acts.tax_flat, acts.tax_percent]
     elif kind == JAIL_FINE:
@@ -122,7 +127,7 @@ def compute_legal(e: Engine) -> tuple[Action, ...]:
         out = [acts.accept, acts.reject]
     elif kind == MORTGAGED:
         pos = d.data["position"]
-        value = e.tiles[pos].mortgage
+        value = e.mortgage_values[pos]
         out = [acts.lift[pos]] if p.cash >= value + interest(value) else []
         out.append(acts.keep[pos])
     elif kind == DEBT:
@@ -224,12 +229,16 @@ def compute_manage(e: Engine, p: PlayerState, build: bool, unmortgage: bool, bou
     level, mortgaged = e.level, e.mortgaged
     area_index, group_levels = e.area_index, e.group_levels
     if rules.buildings == "classic":
-        counts = e.group_count[i]
-        for ai, lots in enumerate(e.area_lot_list):
-            if counts[ai] != e.area_sizes[ai]:
-                continue
-            levels = [level[q] for q in lots]
-            low, high = min(levels), max(levels)
+        area_lot_list = e.area_lot_list
+        for ai in e.complete[i]:  # only a complete group can be built on or have buildings
+            lots = area_lot_list[ai]
+            low = high = level[lots[0]]  # min() / max() of a list are calls, not compiled
+            for q in lots:
+                lv = level[q]
+                if lv < low:
+                    low = lv
+                elif lv > high:
+                    high = lv
             if build and low < e.hotel_level and not any(mortgaged[q] for q in lots):
                 for q in lots:
                     if level[q] == low:
@@ -304,9 +313,8 @@ def grouped(e: Engine, legal: tuple[Action, ...]) -> dict[type[Action], list[Act
 
 def completes_group(e: Engine, player: int, position: int) -> bool:
     """Would owning the street at `position` give `player` its whole colour group?"""
-    tile = e.tiles[position]
-    area = tile.area
-    if tile.kind is not STREET or area is None:
+    area = e.tile_areas[position]
+    if e.kinds[position] is not STREET or area is None:
         return False
     owner = e.owner
     return all(owner[q] == player for q in e.area_lots[area] if q != position)
@@ -315,21 +323,48 @@ def completes_group(e: Engine, player: int, position: int) -> bool:
 def owns_area_of(e: Engine, player: int, position: int) -> bool:
     """Does `player` own every lot of the area of `position` (which has an area)?"""
     owner = e.owner
-    return all(owner[q] == player for q in e.area_lots[e.tiles[position].area or ""])
+    return all(owner[q] == player for q in e.area_lots[e.tile_areas[position] or ""])
 
 
 def least_useful_mortgage(e: Engine, player: int, options: list[Action]) -> Action:
     """The mortgage to take first: outside complete groups, then the cheapest (first on ties)."""
     best = options[0]
-    best_rank = (2, 0)
+    best_group, best_cost = 2, 0  # (in a complete group, price): lowest first
+    area_index, counts, sizes, costs = e.area_index, e.group_count[player], e.area_sizes, e.costs
     for action in options:
         pos = getattr(action, "position", 0)
-        tile = e.tiles[pos]
-        in_group = tile.area is not None and owns_area_of(e, player, pos)
-        rank = (1 if in_group else 0, tile.cost)
-        if rank < best_rank:
-            best, best_rank = action, rank
+        ai = area_index[pos]  # -1: no area (the tile is in no group)
+        in_group = 1 if ai >= 0 and counts[ai] == sizes[ai] else 0
+        cost = costs[pos]
+        if in_group < best_group or (in_group == best_group and cost < best_cost):
+            best, best_group, best_cost = action, in_group, cost
     return best
+
+
+def debt_choice(e: Engine, p: PlayerState) -> Action | None:
+    """The heuristic bot's way to raise money, asked without the legal list: the first sale
+    of a building, else the first sell-down, else the least useful mortgage, of the management
+    actions a debt lists (compute_legal: the same tuple, in the same order). None when there
+    is none of those (the bankruptcy is then all the legal list may hold)."""
+    sell_down: Action | None = None
+    mortgages: list[Action] | None = None
+    for action in manage_actions(e, p, build=False, unmortgage=False):
+        kind = type(action)
+        if kind is SELL_ACTION:
+            return action
+        if kind is SELL_DOWN_ACTION:
+            if sell_down is None:
+                sell_down = action
+        elif kind is MORTGAGE_ACTION:
+            if mortgages is None:
+                mortgages = [action]
+            else:
+                mortgages.append(action)
+    if sell_down is not None:
+        return sell_down
+    if mortgages is not None:
+        return least_useful_mortgage(e, p.index, mortgages)
+    return None
 
 
 def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
@@ -338,29 +373,31 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
 
     Kept, like manage_actions(), while the player's holdings and the bank's stock stay the same
     and the cash stays in the range where every price looked at stays (un)affordable: the walk
-    below, and so its answer, depends on nothing else."""
+    below, and so its answer, depends on nothing else. The stock only counts where the walk
+    read it (kept as -1 where not: no complete group that could build)."""
     i = p.index
     cash = p.cash
-    if cash <= keep or not e.owned[i] or e.rx.buildings != "classic" or not e._manages:
-        return None  # a build costs more than 0: none leaves `keep`
+    complete = e.complete[i]
+    if cash <= keep or not complete or e.rx.buildings != "classic" or not e._manages:
+        return None  # a build costs more than 0: none leaves `keep`; no complete group: none
     entry = e._afford_cache.get(i)
     if (
         entry is not None
         and entry[0] == e._holdings_version[i]
-        and entry[1] == e._stock_version
+        and (entry[1] == e._stock_version or entry[1] < 0)
         and entry[2] == keep
         and entry[3] <= cash < entry[4]
     ):
         return entry[5]
     low_cash, high_cash = 0, 1 << 62  # the cash range where the answer holds
-    counts, sizes = e.group_count[i], e.area_sizes
+    area_lot_list = e.area_lot_list
     level, mortgaged, prices = e.level, e.mortgaged, e.house_prices
     top = e.hotel_level
     best: Action | None = None
     best_level = top
-    for ai, lots in enumerate(e.area_lot_list):
-        if counts[ai] != sizes[ai]:
-            continue
+    stock_read = False  # not read (no complete group could build): the answer holds for any
+    for ai in complete:  # the player's complete groups, in area order
+        lots = area_lot_list[ai]
         low = top
         for q in lots:
             if mortgaged[q]:
@@ -370,6 +407,7 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
                 low = level[q]
         if low >= best_level:
             continue  # hotels everywhere, mortgaged, or no better than the best so far
+        stock_read = True
         if not ((e.hotels_left is None or e.hotels_left > 0) if low == e.hbh
                 else (e.houses_left is None or e.houses_left > 0)):
             continue
@@ -383,7 +421,8 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
                     break  # the first of this group; a later group must be lower to win
                 high_cash = min(high_cash, need)
     e._afford_cache[i] = (
-        e._holdings_version[i], e._stock_version, keep, low_cash, high_cash, best
+        e._holdings_version[i], e._stock_version if stock_read else -1, keep, low_cash,
+        high_cash, best
     )
     return best
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-import sys
 from array import array
 from collections import deque
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, Final
 
 from .board import Card
@@ -94,9 +93,7 @@ class PlayerState:
         }
 
 
-BLOCK: Final = 512  # draws made ahead at a time (see ChanceSource)
-_TWO_TO_MINUS_53: Final = 1.0 / 9007199254740992.0
-_BIG_ENDIAN: Final = sys.byteorder == "big"
+BLOCK: Final = 512  # draws per block (see ChanceSource)
 
 RngPosition = tuple[tuple[int, "array[int]", Any], int]
 
@@ -109,14 +106,13 @@ def _compact(state: tuple[Any, ...]) -> tuple[int, array[int], Any]:
 class ChanceSource:
     """All randomness of one game: a seeded generator, plus scripted dice and stacked draws.
 
-    Draws come from a buffer filled BLOCK at a time, which remembers the generator's state at
-    the start of the block: a checkpoint is then the (shared) block start and an index, not a
-    copy of the whole generator state. Between shuffles the numbers drawn are exactly those of
-    calling the generator directly, in the same order; a shuffle skips the rest of the block
+    Draws are the generator's own random() calls, counted in blocks of BLOCK: the generator's
+    state is kept at the start of each block, so a checkpoint is the (shared) block start and
+    an index, not a copy of the whole generator state. A shuffle skips the rest of the block
     (see _sync)."""
 
-    __slots__ = ("seed", "rng", "scripted_dice", "forced_draws", "used", "_start", "_buffer",
-                 "_next")
+    __slots__ = ("seed", "rng", "scripted_dice", "forced_draws", "used", "_start", "_next",
+                 "_draw")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -125,43 +121,29 @@ class ChanceSource:
         self.forced_draws: dict[str, deque[str]] = {}  # random-draw decks: outcomes in order
         self.used = False  # set whenever a chance step happens (undo never crosses one)
         self._start: tuple[int, array[int], Any] | None = None  # state at the block's start
-        self._buffer: array[int] = array("I")  # 32-bit words of the current block
-        self._next = 0
+        self._next = BLOCK  # draws made in the block (BLOCK whenever _start is None)
+        # the bound method, called directly: a draw is one C call (no look-up, no buffer)
+        self._draw: Callable[[], float] = self.rng.random
 
     def _random(self) -> float:
         k = self._next
-        if 2 * k >= len(self._buffer):
-            self._refill()
+        if k >= BLOCK:  # a new block: keep where it starts (a checkpoint's position)
+            self._start = _compact(self.rng.getstate())
             k = 0
         self._next = k + 1
-        # what random.Random.random() makes of its two 32-bit words (exact in a double)
-        words = self._buffer
-        return ((words[2 * k] >> 5) * 67108864 + (words[2 * k + 1] >> 6)) * _TWO_TO_MINUS_53
-
-    def _refill(self) -> None:
-        """The generator's next 2 * BLOCK 32-bit words in one call: getrandbits() yields them
-        in order, least significant first, and random() uses exactly two words per draw, so
-        the draws and the generator's state afterwards are those of BLOCK random() calls
-        (about 10x cheaper than calling random() BLOCK times)."""
-        rng = self.rng
-        self._start = _compact(rng.getstate())
-        words = array("I")
-        words.frombytes(rng.getrandbits(64 * BLOCK).to_bytes(8 * BLOCK, "little"))
-        if _BIG_ENDIAN:
-            words.byteswap()
-        self._buffer = words
-        self._next = 0
+        return self._draw()
 
     def _sync(self) -> None:
-        """Drop the buffered block before using the generator directly (a shuffle). The
-        generator then stands at the end of the block, not at the draw position: the block's
-        unused draws are skipped. Deterministic, and what checkpoints restore; making it stand
-        at the draw position would change every seeded game's digest."""
+        """End the block before using the generator directly (a shuffle): the generator then
+        stands at the end of the block, not at the draw position, as if the block's unused
+        draws had been made. Deterministic, and what checkpoints restore (a shuffle follows
+        draws only in a hand-made ChanceSource: games shuffle before the first draw)."""
         if self._start is not None:
-            self.restore_position((self._start, self._next))
+            left = BLOCK - self._next
+            if left > 0:
+                self.rng.getrandbits(64 * left)  # random() takes two 32-bit words a draw
             self._start = None
-            self._buffer = array("I")
-            self._next = 0
+            self._next = BLOCK
 
     def position(self) -> RngPosition:
         """Where the draws stand (for a checkpoint)."""
@@ -170,13 +152,15 @@ class ChanceSource:
         return (self._start, self._next)
 
     def restore_position(self, position: RngPosition) -> None:
-        (version, internal, gauss), k = position
+        start, k = position
+        version, internal, gauss = start
         self.rng.setstate((version, tuple(internal), gauss))
         self._start = None
-        self._buffer = array("I")
-        self._next = 0
+        self._next = BLOCK
         if k:
-            self._refill()
+            # getrandbits() takes the words of k random() calls in one call
+            self.rng.getrandbits(64 * k)
+            self._start = start
             self._next = k
 
     def dice(self, count: int, sides: int) -> tuple[int, ...]:
