@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ugentopoly_widget import Game, UgentopolyWidget
+from ugentopoly_widget import Game, UgentopolyWidget, widget_sync
 from ugentopoly_widget.engine.bots import HeuristicBot, WorthSampler, make_bot, play_game
 from ugentopoly_widget.engine.events import Event
 from ugentopoly_widget.widget_bots import BATCH_SAMPLE_TURNS, sample_step
@@ -98,10 +98,18 @@ def test_state_is_sent_as_json_text_the_view_parses() -> None:
     assert w.state["seq"] == json.loads(sent)["seq"]  # Python code still reads a dict
 
 
-def test_state_text_reuses_sections_and_still_says_exactly_the_state() -> None:
-    """The JSON text of each state, made from the previous state's unchanged sections, parses
-    to exactly that state: through a whole game of buys, builds, trades, jail, an undo, a
-    language switch and the game over (a stale section reused would differ)."""
+@pytest.mark.parametrize("fast", [True, False], ids=["orjson", "section-reuse"])
+def test_state_text_reuses_sections_and_still_says_exactly_the_state(
+    fast: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The JSON text of each state (orjson's, or the fallback made from the previous state's
+    unchanged sections) parses to exactly that state: through a whole game of buys, builds,
+    trades, jail, an undo, a language switch and the game over (a stale section reused would
+    differ)."""
+    if fast:
+        assert widget_sync._orjson_dumps is not None  # a dependency: installed with the package
+    else:
+        monkeypatch.setattr(widget_sync, "_orjson_dumps", None)
     w = UgentopolyWidget("classic", players=["Ann", "Bob", "Cleo"], seed=8,
                          options={"turn_limit": 120})
     sent: list[str] = []
@@ -119,11 +127,22 @@ def test_state_text_reuses_sections_and_still_says_exactly_the_state() -> None:
     w.lang = "nl"
     assert json.loads(sent[-1]) == w.state and "history" in w.state
     assert undone and len(sent) > 200
-    # the sections an action did not change were not encoded again
-    encoder = w._state_text
-    owner = encoder._parts["owner"]
-    w.refresh()
-    assert encoder._parts["owner"] is owner
+    if not fast:  # the sections an action did not change were not encoded again
+        encoder = w._state_text
+        owner = encoder._parts["owner"]
+        w.refresh()
+        assert encoder._parts["owner"] is owner
+
+
+def test_state_json_falls_back_where_orjson_refuses_and_keys_become_strings() -> None:
+    encoder = widget_sync.StateText()
+    huge = {"seq": 1, "pot": 2**70, "owner": [None, 0], "odd": {3: "x"}}
+    assert json.loads(widget_sync.state_json(huge, encoder)) == json.loads(json.dumps(huge))
+    plain = {"seq": 2, "odd": {3: "x"}, "name": "Sint-Pietersplein é"}
+    text = widget_sync.state_json(plain, encoder)
+    assert json.loads(text) == {"seq": 2, "odd": {"3": "x"}, "name": "Sint-Pietersplein é"}
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        widget_sync.state_json({"seq": 3, "pot": 2**70, "bad": object()}, encoder)
 
 
 def test_dice_and_roll_count_after_batches_and_single_actions() -> None:

@@ -51,7 +51,7 @@ from .widget_data import (
 from .widget_errors import plain_error
 from .widget_probability import ProbabilityPanels
 from .widget_requests import RequestError, check_keys, is_int, setup_options
-from .widget_sync import StateText
+from .widget_sync import StateText, state_json
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_REQUEST_BYTES = 20_000  # a request larger than this (as JSON) is refused unread
@@ -63,12 +63,11 @@ EventCallback = Callable[[list[Event]], Any]
 
 
 def _json_text(value: dict[str, Any], widget: Any) -> str:
-    """The state as compact JSON text (the view parses it once per change), made from the
-    previous state's text where a section did not change (see widget_sync)."""
+    """The state as compact JSON text (the view parses it once per change; see widget_sync)."""
     encoder: StateText | None = getattr(widget, "_state_text", None)
     if encoder is None:
         return json.dumps(value, separators=(",", ":"))
-    return encoder.encode(value)
+    return state_json(value, encoder)
 
 
 class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
