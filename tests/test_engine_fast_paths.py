@@ -272,3 +272,39 @@ def test_heuristic_bot_seeds_its_generator_on_the_first_draw(seed: int) -> None:
     plain = random.Random(seed)
     assert [bot.rng.random() for _ in range(5)] == [plain.random() for _ in range(5)]
     assert bot.rng is bot.rng
+
+
+def _walk_one_short(e: Any, player: int) -> list[int]:
+    """The lots the heuristic bot's trade offer walked every area for, before they were kept."""
+    out = []
+    for lots in e.area_lot_list:
+        missing = [q for q in lots if e.owner[q] != player]
+        if len(lots) >= 2 and len(missing) == 1:
+            out.append(missing[0])
+    return out
+
+
+@pytest.mark.parametrize("profile", ["classic", "ugentopoly", "cell22"])
+def test_lots_one_short_is_what_a_walk_of_every_area_gives(profile: str) -> None:
+    """legal.lots_one_short() keeps its answer per player while the holdings stay: at every
+    decision of seeded bot games, and after undo (which restores a checkpoint), every
+    player's kept answer is what a walk of every area gives."""
+    hits = 0
+    for seed in range(6):
+        game = Game(profile, players=4, seed=seed, options={"turn_limit": 300})
+        bots = [HeuristicBot(seed=seed * 10 + k) for k in range(4)]
+        e = game._engine
+        step = 0
+        while not game.is_over:
+            for player in range(4):
+                kept = e._short_cache.get(player)
+                answer = legal_mod.lots_one_short(e, player)
+                hits += kept is not None and kept[1] is answer
+                assert answer == _walk_one_short(e, player)
+            d = e.decision
+            game.apply(bots[d.player or 0].choose(game))
+            step += 1
+            if step % 97 == 0 and game.can_undo():
+                game.undo()
+                e = game._engine
+    assert hits > 500

@@ -240,19 +240,7 @@ class HeuristicBot:
         """Offer cash for the one lot that would complete a colour group."""
         me = e.players[player]
         owners = e.owner
-        counts, sizes = e.group_count[player], e.area_sizes
-        for ai, lots in enumerate(e.area_lot_list):
-            if sizes[ai] < 2 or counts[ai] != sizes[ai] - 1:
-                continue  # not exactly one lot short of the group (counted, not walked)
-            pos = -1  # the one lot of this group the player lacks (-2: more than one)
-            for q in lots:
-                if owners[q] != player:
-                    if pos >= 0:
-                        pos = -2
-                        break
-                    pos = q
-            if pos < 0:
-                continue
+        for pos in rules_legal.lots_one_short(e, player):  # the lot each such group lacks
             holder = owners[pos]
             if holder < 0 or e.level[pos] or e.players[holder].bankrupt:
                 continue

@@ -152,6 +152,8 @@ class Engine:
         # legal.affordable_build() by player: versions, keep, cash range, answer
         self._afford_cache: dict[int, tuple[int, int, int, int, int, Action | None]] = {}
         self._legal_memo: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+        # legal.lots_one_short() by player: holdings version, answer
+        self._short_cache: dict[int, tuple[int, list[int]]] = {}
         # Decisions without context are shared: a new object per turn is measurable.
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
         self.acts = [legal.player_actions(i, self.size) for i in range(len(self.players))]
@@ -220,6 +222,7 @@ class Engine:
         self._legal_set = None
         self._manage_cache.clear()
         self._afford_cache.clear()
+        self._short_cache.clear()
         self._legal_memo.clear()
         self._grouped_memo.clear()
 
