@@ -241,7 +241,8 @@ class Engine:
 
     def apply_checked(self, action: Action) -> None:
         """Apply an action that check_legal() has accepted. Its events are ``events[n:]`` for
-        the ``n = len(events)`` before (made into objects only by who reads them)."""
+        the ``n = len(events)`` before (made into objects only by who reads them).
+        bots._play does the same inline: keep the two in step."""
         self.applied += 1
         self.decision = self._flow_gen.send(action)
         self._legal = None
@@ -405,7 +406,7 @@ class Engine:
         for q in lots:
             if owner[q] != p.index or mortgaged[q] or level[q] < lv:
                 return False
-        price = self.house_price(pos)
+        price = self.house_prices[pos]
         if price <= 0 or (not ignore_cash and p.cash < price):
             return False
         if lv == self.hbh:
@@ -443,7 +444,7 @@ class Engine:
         return None
 
     def building_value(self, pos: int) -> int:
-        return self.level[pos] * self.house_price(pos)
+        return self.level[pos] * self.house_prices[pos]
 
     def net_worth(self, p: PlayerState) -> int:
         """The official net worth (RULES.md §2, income tax): cash + every property at its

@@ -56,7 +56,7 @@ def auction(e: Engine, pos: int | None,
         if b == leader:
             k += 1
             continue
-        need = max(min_bid, high + 1)
+        need = high + 1 if high >= min_bid else min_bid  # max(), without the builtin call
         bidder = e.players[b]
         if bidder.cash < need:
             live.pop(k)
@@ -101,7 +101,7 @@ def manage(e: Engine, p: PlayerState, action: Action) -> Flow:
         if e.level[pos] < e.hbh and housing_shortage(e):
             yield from house_auction(e, p, pos)
         else:
-            build(e, p, pos, e.house_price(pos))
+            build(e, p, pos, e.house_prices[pos])
     elif kind is A.Sell and isinstance(action, A.Sell):
         sell_level(e, p, action.position)
     elif kind is A.SellDown and isinstance(action, A.SellDown):
@@ -140,7 +140,7 @@ def build(e: Engine, p: PlayerState, pos: int, price: int) -> None:
 def sell_level(e: Engine, p: PlayerState, pos: int, down_to: int | None = None) -> None:
     """Sell one level; a hotel sold with `down_to` drops straight to that level."""
     lv = e.level[pos]
-    price = e.house_price(pos) // 2
+    price = e.house_prices[pos] // 2
     if lv == e.hotel_level:
         new = e.hbh if down_to is None else down_to
         if e.hotels_left is not None:
