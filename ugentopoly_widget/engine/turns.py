@@ -133,7 +133,8 @@ def turn(e: Engine, p: PlayerState) -> Flow:
             action = yield e._post_roll_decisions[p.index]
             if type(action) is END_TURN_ACTION:
                 return
-            yield from deals.manage(e, p, action)
+            if not deals.manage_now(e, p, action):
+                yield from deals.manage(e, p, action)
 
 
 def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
@@ -151,7 +152,7 @@ def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
             release(e, p, "fine")
         elif kind is USE_JAIL_CARD_ACTION:
             use_jail_card(e, p)
-        else:
+        elif not deals.manage_now(e, p, action):
             yield from deals.manage(e, p, action)
         action = yield e._turn_decisions[p.index]
 
