@@ -245,7 +245,7 @@ def test_undo_truncates_the_log_and_play_goes_on() -> None:
 # The fixed-shape adders (what the engine records its frequent events with) must write exactly
 # the codes and objects that add() writes for the same values: (adder, its value kinds).
 INTS = [0, 1, -1, 255, 256, 1500, -70_000, 2**29 - 1, 2**29, -(2**29), -(2**29) - 1, 10**30]
-STRS = ["bank", "pot", "served", "a card id never seen", ""]
+STRS = ["bank", "pot", "served", "dice", "card", "a card id never seen", ""]
 PARTIES: list[Any] = [*INTS[:8], "bank", "pot", "somebody new"]
 BOOLS = [True, False]
 DICE: list[Any] = [(1, 1), (3, 4), (6, 5), (0, 31), (32, 1), (-1, 2), (2000, 1), (1, 2, 3), (4,)]
