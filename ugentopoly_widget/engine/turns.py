@@ -105,13 +105,16 @@ def turn(e: Engine, p: PlayerState) -> Flow:
             yield from before_roll(e, p, action)
         dice = e.chance.dice(rules.dice_count, rules.dice_sides)
         if len(dice) == 2:
-            total = dice[0] + dice[1]
-            is_double = dice[0] == dice[1]
+            a, b = dice
+            total = a + b
+            is_double = a == b
+            p.last_roll = total
+            e.events.add_roll2(ROLLED, p.index, a, b)  # the dice read as a list
         else:
             total = sum(dice)
             is_double = len(dice) >= 2 and min(dice) == max(dice)
-        p.last_roll = total
-        e.events.add_roll(ROLLED, p.index, dice, total, is_double)  # the dice read as a list
+            p.last_roll = total
+            e.events.add_roll(ROLLED, p.index, dice, total, is_double)
         if p.in_jail:
             yield from jail_roll(e, p, total, is_double)
         else:
