@@ -232,7 +232,8 @@ class HeuristicBot:
         if (e.trading and self._offered_turn != e.turn_number
                 and rules_legal.has_choices(e, player)):
             self._offered_turn = e.turn_number  # at most one look (and offer) per turn
-            offer = self._group_offer(e, player)
+            short = rules_legal.lots_one_short(e, player)
+            offer = self._group_offer(e, player, short) if short else None
             if offer is not None:
                 return offer
         acts = e.acts[player]
@@ -246,11 +247,12 @@ class HeuristicBot:
             return acts.roll
         return acts.end_turn
 
-    def _group_offer(self, e: Engine, player: int) -> Action | None:
-        """Offer cash for the one lot that would complete a colour group."""
+    def _group_offer(self, e: Engine, player: int, short: list[int]) -> Action | None:
+        """Offer cash for the one lot that would complete a colour group (`short`: the lot
+        each group one short lacks, legal.lots_one_short)."""
         me = e.players[player]
         owners = e.owner
-        for pos in rules_legal.lots_one_short(e, player):  # the lot each such group lacks
+        for pos in short:
             holder = owners[pos]
             if holder < 0 or e.level[pos] or e.players[holder].bankrupt:
                 continue
@@ -385,7 +387,7 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
         player = decision.player
         if player is None or (until_turn is not None and engine.turn_number >= until_turn):
             break
-        seat = what[player] if 0 <= player < size else 0
+        seat = what[player] if player < size else 0  # (a decision's player is never < 0)
         if seat == 0:
             break
         if seat == 3:

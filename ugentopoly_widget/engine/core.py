@@ -147,12 +147,13 @@ class Engine:
         # Versions for the management-actions cache: a player's own holdings (ownership,
         # buildings, mortgages) and the bank's building stock, which every builder shares.
         self._holdings_version = [0] * len(self.players)
+        self._owned_version = [0] * len(self.players)  # ownership alone (not buildings)
         self._stock_version = 0
         self._manage_cache: dict[int, tuple[int, int, int, int, tuple[Action, ...]]] = {}
         # legal.affordable_build() by player: versions, keep, cash range, answer
         self._afford_cache: dict[int, tuple[int, int, int, int, int, Action | None]] = {}
         self._legal_memo: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
-        # legal.lots_one_short() by player: holdings version, answer
+        # legal.lots_one_short() by player: ownership version, answer
         self._short_cache: dict[int, tuple[int, list[int]]] = {}
         # Decisions without context are shared: a new object per turn is measurable.
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
@@ -325,8 +326,10 @@ class Engine:
         old = self.owner[pos]
         if old >= 0:
             self._holdings_version[old] += 1
+            self._owned_version[old] += 1
         if player >= 0:
             self._holdings_version[player] += 1
+            self._owned_version[player] += 1
         ai = self.area_index[pos]
         if old >= 0:
             self.owned[old].remove(pos)

@@ -246,11 +246,11 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
             turns.send_to_jail(e, p, "card")
             return
         steps = (card.position - p.position) % e.size
-        turns.move(e, p, steps, collect=card.collect, via="card")
+        turns.move(e, p, steps, card.collect, "card")
         if not land_now(e, p):
             yield from land_flow(e, p, 1, None)
     elif kind is KIND_MOVEREL:
-        turns.move(e, p, card.relative, collect=card.relative > 0, via="card")
+        turns.move(e, p, card.relative, card.relative > 0, "card")
         if not land_now(e, p):
             yield from land_flow(e, p, 1, None)
     elif kind is KIND_MONEY:
@@ -288,7 +288,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
         if target is None:
             return
         steps = (target - p.position) % e.size or e.size
-        turns.move(e, p, steps, collect=card.collect, via="card")
+        turns.move(e, p, steps, card.collect, "card")
         if not land_now(e, p, card.rent_multiplier, card.dice_multiplier):
             yield from land_flow(e, p, card.rent_multiplier, card.dice_multiplier)
     elif kind is KIND_REPAIRS:

@@ -437,9 +437,9 @@ def affordable_build(e: Engine, p: PlayerState, keep: int) -> Action | None:
 def lots_one_short(e: Engine, player: int) -> list[int]:
     """The lots that would each complete a group of `player`: of every area of two or more
     lots whose lots the player owns all but one, that one, in area order. Kept while the
-    player's holdings stay the same: the answer depends on nothing else (the heuristic bot
-    asks once a turn; walking every area each time cost ~4 % of a pure-Python bot game)."""
-    version = e._holdings_version[player]
+    player's properties stay the same: the answer depends on nothing else, not even their
+    buildings (the heuristic bot asks once a turn; walking every area cost ~1 %)."""
+    version = e._owned_version[player]
     entry = e._short_cache.get(player)
     if entry is not None and entry[0] == version:
         return entry[1]
