@@ -180,7 +180,8 @@ class HeuristicBot:
             worth = low + low // 2
         else:
             limit = cash - reserve // 2
-            worth = self._value(e, player, pos)
+            cost = e.costs[pos]  # self._value(e, player, pos), inline
+            worth = cost * 3 // 2 if rules_legal.completes_group(e, player, pos) else cost
         top = limit if limit < worth else worth  # min(), max(): builtin calls, not compiled
         if can_bid and low <= top:
             step = (top - low) // 4

@@ -64,12 +64,15 @@ def after_turn(e: Engine, p: PlayerState) -> None:
         raise GameEnds("time_up")
     if rules.turn_limit is not None and e.turn_number >= rules.turn_limit:
         raise GameEnds("turn_limit")
-    n = len(e.players)
+    players = e.players
+    n = len(players)
     nxt = e.current
-    for _ in range(n):
+    left = n  # the next seat still in (a while loop: no range object every turn)
+    while left:
         nxt = (nxt + 1) % n
-        if not e.players[nxt].bankrupt:
+        if not players[nxt].bankrupt:
             break
+        left -= 1
     # A round ends when play comes back to the player drawn to start (or would pass their
     # seat, when they are out): everyone still in has then had the same number of turns.
     first = e.first_player
