@@ -272,3 +272,100 @@ def test_heuristic_bot_seeds_its_generator_on_the_first_draw(seed: int) -> None:
     plain = random.Random(seed)
     assert [bot.rng.random() for _ in range(5)] == [plain.random() for _ in range(5)]
     assert bot.rng is bot.rng
+
+
+def _walk_one_short(e: Any, player: int) -> list[int]:
+    """The lots the heuristic bot's trade offer walked every area for, before they were kept."""
+    out = []
+    for lots in e.area_lot_list:
+        missing = [q for q in lots if e.owner[q] != player]
+        if len(lots) >= 2 and len(missing) == 1:
+            out.append(missing[0])
+    return out
+
+
+@pytest.mark.parametrize("profile", ["classic", "ugentopoly", "cell22"])
+def test_lots_one_short_is_what_a_walk_of_every_area_gives(profile: str) -> None:
+    """legal.lots_one_short() keeps its answer per player while the holdings stay: at every
+    decision of seeded bot games, and after undo (which restores a checkpoint), every
+    player's kept answer is what a walk of every area gives."""
+    hits = 0
+    for seed in range(6):
+        game = Game(profile, players=4, seed=seed, options={"turn_limit": 300})
+        bots = [HeuristicBot(seed=seed * 10 + k) for k in range(4)]
+        e = game._engine
+        step = 0
+        while not game.is_over:
+            for player in range(4):
+                kept = e._short_cache.get(player)
+                answer = legal_mod.lots_one_short(e, player)
+                hits += kept is not None and kept[1] is answer
+                assert answer == _walk_one_short(e, player)
+            d = e.decision
+            game.apply(bots[d.player or 0].choose(game))
+            step += 1
+            if step % 97 == 0 and game.can_undo():
+                game.undo()
+                e = game._engine
+    assert hits > 500
+
+
+def _snapshot(game: Game) -> tuple[Any, ...]:
+    e = game._engine
+    return (e.describe_state(), [ev.to_dict() for ev in e.events])
+
+
+@pytest.mark.parametrize("options", [{}, {"bank_houses": 7, "bank_hotels": 2}])
+def test_manage_now_does_what_the_manage_flow_does(options: dict[str, Any]) -> None:
+    """deals.manage_now(), the generator-free management action, changes and records exactly
+    what the manage() flow does where nobody has to decide, and declines (changing nothing)
+    where the flow stops for a decision: a house auction in a housing shortage, a trade."""
+    from ugentopoly_widget.engine import deals
+
+    done = 0
+    declined: dict[str, int] = {}
+    simple = (A.Roll, A.EndTurn, A.PayFine, A.UseJailCard, A.DeclareBankruptcy)
+    for seed in range(12):
+        game = Game("classic", players=4, seed=seed, options={"turn_limit": 300, **options})
+        bots = [HeuristicBot(seed=seed * 10 + k) for k in range(4)]
+        e = game._engine
+        while not game.is_over and done < 40 * (seed + 1):
+            d = e.decision
+            choice = bots[d.player or 0].choose(game)
+            if d.kind in ("turn", "post_roll", "debt") and d.player is not None:
+                i = d.player
+                offer = A.ProposeTrade(i, (i + 1) % 4, A.TradeSide(cash=1), A.TradeSide())
+                asked = {*e.legal_actions(), choice}
+                if e.trade_problem(offer) is None and done % 8 == 0:
+                    asked.add(offer)
+                for action in asked:
+                    if isinstance(action, simple):
+                        continue
+                    fast, slow = game.copy(), game.copy()
+                    before = _snapshot(fast)
+                    if deals.manage_now(fast._engine, fast._engine.players[i], action):
+                        assert list(deals.manage(slow._engine, slow._engine.players[i],
+                                                 action)) == []
+                        assert _snapshot(fast) == _snapshot(slow)
+                        done += 1
+                    else:
+                        assert _snapshot(fast) == before
+                        flow = deals.manage(slow._engine, slow._engine.players[i], action)
+                        kind = next(flow).kind
+                        declined[kind] = declined.get(kind, 0) + 1
+            game.apply(choice)
+    # (a house auction in a shortage: tests/test_rules_classic_buildings.py goes through it)
+    assert done > 300 and declined.get("trade", 0) > 5
+
+
+def test_land_flow_of_a_tile_with_nothing_to_do_is_empty() -> None:
+    """landing.land_flow() hands back the tile's own flow; on a tile where landing does
+    nothing (start, jail) an empty one."""
+    from ugentopoly_widget.engine import landing
+
+    game = Game("classic", players=2, seed=1)
+    e = game._engine
+    p = e.players[0]
+    for pos in (0, e.jail):
+        p.position = pos
+        assert list(landing.land_flow(e, p, 1, None)) == []

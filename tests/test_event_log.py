@@ -245,7 +245,7 @@ def test_undo_truncates_the_log_and_play_goes_on() -> None:
 # The fixed-shape adders (what the engine records its frequent events with) must write exactly
 # the codes and objects that add() writes for the same values: (adder, its value kinds).
 INTS = [0, 1, -1, 255, 256, 1500, -70_000, 2**29 - 1, 2**29, -(2**29), -(2**29) - 1, 10**30]
-STRS = ["bank", "pot", "served", "a card id never seen", ""]
+STRS = ["bank", "pot", "served", "dice", "card", "a card id never seen", ""]
 PARTIES: list[Any] = [*INTS[:8], "bank", "pot", "somebody new"]
 BOOLS = [True, False]
 DICE: list[Any] = [(1, 1), (3, 4), (6, 5), (0, 31), (32, 1), (-1, 2), (2000, 1), (1, 2, 3), (4,)]
@@ -342,3 +342,23 @@ def test_an_unknown_shape_is_refused_before_anything_is_written() -> None:
         with pytest.raises(IndexError):
             write()
         assert len(log) == 1 and log.rolls() == (1, 0) and log[0].data == {"dice": [1, 2]}
+
+
+def test_add_roll2_writes_what_add_writes() -> None:
+    """add_roll2(a, b), the engine's roll of two dice, writes the codes, objects and roll count
+    add() writes for ((a, b), a + b, a == b): ordinary dice (from the table, also once made),
+    and dice outside it (negative, 32 and over, huge) through add()."""
+    rng = random.Random(5)
+    number = shape("rolled", "dice", "total", "double")
+    fast, generic = EventLog(), EventLog()
+    pairs = [(1, 1), (3, 4), (6, 5), (0, 31), (31, 31), (32, 1), (1, 32), (-1, 2), (2, -3),
+             (2000, 1), (2**40, 2)]
+    for _ in range(700):  # past the tail flush (256 codes) and many marks (every 16th event)
+        a, b = rng.choice(pairs)
+        player = rng.randint(0, 7)
+        fast.add_roll2(number, player, a, b)
+        generic.add(number, player, ((a, b), a + b, a == b))
+    assert _state(fast) == _state(generic)
+    assert fast.rolls() == generic.rolls() == (700, 699)
+    assert list(fast) == list(generic)
+    assert fast[3].data["dice"] == list(fast[3].values[0])  # read as a list, a new one

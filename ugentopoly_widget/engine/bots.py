@@ -118,7 +118,9 @@ class HeuristicBot:
             price: int = decision.data["price"]
             position: int = decision.data["position"]
             can_buy = me.cash >= e.costs[position]
-            if can_buy and me.cash - price >= self._reserve(e):
+            salary = e.board_salary  # self._reserve(e), inline
+            reserve = self.reserve * salary // 200 if salary else self.reserve
+            if can_buy and me.cash - price >= reserve:
                 return acts.buy
             if can_buy and rules_legal.completes_group(e, i, position):
                 return acts.buy
@@ -171,15 +173,21 @@ class HeuristicBot:
         low: int = decision.data["min_bid"]
         pos: int | None = decision.data.get("position")
         cash = e.players[player].cash
+        salary = e.board_salary  # self._reserve(e), inline (pure Python: calls cost most)
+        reserve = self.reserve * salary // 200 if salary else self.reserve
         if decision.data.get("item") == "house" or pos is None:
-            limit = cash - self._reserve(e)
+            limit = cash - reserve
             worth = low + low // 2
         else:
-            limit = cash - self._reserve(e) // 2
-            worth = self._value(e, player, pos)
-        if can_bid and low <= min(limit, worth):
-            step = max(1, (min(limit, worth) - low) // 4)
-            return rules_legal.bid_action(e, player, min(low + int(self.rng.random() * step), cash))
+            limit = cash - reserve // 2
+            cost = e.costs[pos]  # self._value(e, player, pos), inline
+            worth = cost * 3 // 2 if rules_legal.completes_group(e, player, pos) else cost
+        top = limit if limit < worth else worth  # min(), max(): builtin calls, not compiled
+        if can_bid and low <= top:
+            step = (top - low) // 4
+            rng = self._rng  # self.rng, without the property's call once made
+            amount = low + int((rng if rng is not None else self.rng).random() * (step or 1))
+            return rules_legal.bid_action(e, player, amount if amount < cash else cash)
         return e.acts[player].pass_
 
     def _answer_trade(self, e: Engine, player: int) -> Action:
@@ -211,10 +219,13 @@ class HeuristicBot:
         the roll (or the end of the turn), every question below answers no and that is what
         comes back; the trade look, which changes the bot's state, is skipped then."""
         me = e.players[player]
-        reserve = self._reserve(e)
-        best = rules_legal.affordable_build(e, me, reserve * 2)
-        if best is not None:
-            return best
+        salary = e.board_salary  # self._reserve(e), inline: asked at every own decision
+        reserve = self.reserve * salary // 200 if salary else self.reserve
+        # (affordable_build's own first test, asked before the call: mostly no build to ask)
+        if me.cash > reserve * 2 and e.complete[player]:
+            best = rules_legal.affordable_build(e, me, reserve * 2)
+            if best is not None:
+                return best
         if me.cash > reserve * 4:
             lift = rules_legal.first_unmortgage(e, me)
             if lift is not None:
@@ -222,7 +233,8 @@ class HeuristicBot:
         if (e.trading and self._offered_turn != e.turn_number
                 and rules_legal.has_choices(e, player)):
             self._offered_turn = e.turn_number  # at most one look (and offer) per turn
-            offer = self._group_offer(e, player)
+            short = rules_legal.lots_one_short(e, player)
+            offer = self._group_offer(e, player, short) if short else None
             if offer is not None:
                 return offer
         acts = e.acts[player]
@@ -236,23 +248,12 @@ class HeuristicBot:
             return acts.roll
         return acts.end_turn
 
-    def _group_offer(self, e: Engine, player: int) -> Action | None:
-        """Offer cash for the one lot that would complete a colour group."""
+    def _group_offer(self, e: Engine, player: int, short: list[int]) -> Action | None:
+        """Offer cash for the one lot that would complete a colour group (`short`: the lot
+        each group one short lacks, legal.lots_one_short)."""
         me = e.players[player]
         owners = e.owner
-        counts, sizes = e.group_count[player], e.area_sizes
-        for ai, lots in enumerate(e.area_lot_list):
-            if sizes[ai] < 2 or counts[ai] != sizes[ai] - 1:
-                continue  # not exactly one lot short of the group (counted, not walked)
-            pos = -1  # the one lot of this group the player lacks (-2: more than one)
-            for q in lots:
-                if owners[q] != player:
-                    if pos >= 0:
-                        pos = -2
-                        break
-                    pos = q
-            if pos < 0:
-                continue
+        for pos in short:
             holder = owners[pos]
             if holder < 0 or e.level[pos] or e.players[holder].bankrupt:
                 continue
@@ -387,7 +388,7 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
         player = decision.player
         if player is None or (until_turn is not None and engine.turn_number >= until_turn):
             break
-        seat = what[player] if 0 <= player < size else 0
+        seat = what[player] if player < size else 0  # (a decision's player is never < 0)
         if seat == 0:
             break
         if seat == 3:
@@ -395,12 +396,18 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
             actions, undoable, listeners = game._actions, game._undoable, game._listeners
             engine = game._engine
         else:
-            if decision.kind == "turn" and rules_legal.rolls_only(engine, player):
+            kind = decision.kind
+            if kind == "turn" and not engine.players[player].in_jail and (
+                    not engine._manages or not engine.owned[player]):  # legal.rolls_only()
                 action = engine.acts[player].roll
             elif seat == 1:
                 known = heuristic[player]
                 assert known is not None
-                action = known._choose(engine)
+                # its own turn asked straight away (what _choose does first; a call fewer)
+                if kind == "post_roll" or kind == "turn":
+                    action = known._manage(engine, player, kind)
+                else:
+                    action = known._choose(engine)
             else:
                 chooser = randoms[player]
                 assert chooser is not None
@@ -412,8 +419,11 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
             else:  # what Game._apply_valid does, without its checks of the clock
                 chance = engine.chance
                 chance.used = False
-                try:
-                    engine.apply_checked(action)
+                try:  # engine.apply_checked(action), inline (pure Python: a call per action)
+                    engine.applied += 1
+                    engine.decision = engine._flow_gen.send(action)
+                    engine._legal = None
+                    engine._legal_set = None
                 except Exception:
                     game._rebuild(len(actions))  # as Game._apply_valid: state from before
                     raise

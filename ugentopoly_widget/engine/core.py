@@ -147,11 +147,14 @@ class Engine:
         # Versions for the management-actions cache: a player's own holdings (ownership,
         # buildings, mortgages) and the bank's building stock, which every builder shares.
         self._holdings_version = [0] * len(self.players)
+        self._owned_version = [0] * len(self.players)  # ownership alone (not buildings)
         self._stock_version = 0
         self._manage_cache: dict[int, tuple[int, int, int, int, tuple[Action, ...]]] = {}
         # legal.affordable_build() by player: versions, keep, cash range, answer
         self._afford_cache: dict[int, tuple[int, int, int, int, int, Action | None]] = {}
         self._legal_memo: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+        # legal.lots_one_short() by player: ownership version, answer
+        self._short_cache: dict[int, tuple[int, list[int]]] = {}
         # Decisions without context are shared: a new object per turn is measurable.
         self._turn_decisions = [Decision(TURN, i) for i in range(len(self.players))]
         self.acts = [legal.player_actions(i, self.size) for i in range(len(self.players))]
@@ -220,6 +223,7 @@ class Engine:
         self._legal_set = None
         self._manage_cache.clear()
         self._afford_cache.clear()
+        self._short_cache.clear()
         self._legal_memo.clear()
         self._grouped_memo.clear()
 
@@ -238,7 +242,8 @@ class Engine:
 
     def apply_checked(self, action: Action) -> None:
         """Apply an action that check_legal() has accepted. Its events are ``events[n:]`` for
-        the ``n = len(events)`` before (made into objects only by who reads them)."""
+        the ``n = len(events)`` before (made into objects only by who reads them).
+        bots._play does the same inline: keep the two in step."""
         self.applied += 1
         self.decision = self._flow_gen.send(action)
         self._legal = None
@@ -321,8 +326,10 @@ class Engine:
         old = self.owner[pos]
         if old >= 0:
             self._holdings_version[old] += 1
+            self._owned_version[old] += 1
         if player >= 0:
             self._holdings_version[player] += 1
+            self._owned_version[player] += 1
         ai = self.area_index[pos]
         if old >= 0:
             self.owned[old].remove(pos)
@@ -402,7 +409,7 @@ class Engine:
         for q in lots:
             if owner[q] != p.index or mortgaged[q] or level[q] < lv:
                 return False
-        price = self.house_price(pos)
+        price = self.house_prices[pos]
         if price <= 0 or (not ignore_cash and p.cash < price):
             return False
         if lv == self.hbh:
@@ -440,7 +447,7 @@ class Engine:
         return None
 
     def building_value(self, pos: int) -> int:
-        return self.level[pos] * self.house_price(pos)
+        return self.level[pos] * self.house_prices[pos]
 
     def net_worth(self, p: PlayerState) -> int:
         """The official net worth (RULES.md §2, income tax): cash + every property at its

@@ -56,7 +56,7 @@ def auction(e: Engine, pos: int | None,
         if b == leader:
             k += 1
             continue
-        need = max(min_bid, high + 1)
+        need = high + 1 if high >= min_bid else min_bid  # max(), without the builtin call
         bidder = e.players[b]
         if bidder.cash < need:
             live.pop(k)
@@ -93,15 +93,31 @@ def auction(e: Engine, pos: int | None,
 
 
 def manage(e: Engine, p: PlayerState, action: Action) -> Flow:
+    """A management action (see :func:`manage_now` for the hot callers' fast path)."""
+    if manage_now(e, p, action):
+        return
+    if isinstance(action, A.Build):  # in a housing shortage
+        e.turn_started_at = e.clock()  # a building purchase resets the turn timer
+        yield from house_auction(e, p, action.position)
+    elif isinstance(action, A.ProposeTrade):
+        yield from trade(e, p, action)
+    else:  # pragma: no cover - check_legal lets nothing else through
+        raise AssertionError(f"unexpected action {action}")
+
+
+def manage_now(e: Engine, p: PlayerState, action: Action) -> bool:
+    """Apply a management action that needs nobody's decision (most: a build, a sale, a
+    mortgage), without a generator: True when done, False (nothing changed) for those that
+    need the flow of :func:`manage` (a house in a housing shortage, a trade offer). Callers
+    write ``if not manage_now(...): yield from manage(...)``."""
     kind = type(action)
     i = p.index
     if kind is A.Build and isinstance(action, A.Build):
-        e.turn_started_at = e.clock()  # a building purchase resets the turn timer
         pos = action.position
         if e.level[pos] < e.hbh and housing_shortage(e):
-            yield from house_auction(e, p, pos)
-        else:
-            build(e, p, pos, e.house_price(pos))
+            return False  # a house auction (before the clock is read: manage() reads it)
+        e.turn_started_at = e.clock()  # a building purchase resets the turn timer
+        build(e, p, pos, e.house_prices[pos])
     elif kind is A.Sell and isinstance(action, A.Sell):
         sell_level(e, p, action.position)
     elif kind is A.SellDown and isinstance(action, A.SellDown):
@@ -116,10 +132,9 @@ def manage(e: Engine, p: PlayerState, action: Action) -> Flow:
         e.events.add_at_pay(MORTGAGED_EVENT, i, action.position, BANK, i, value)
     elif kind is A.Unmortgage and isinstance(action, A.Unmortgage):
         lift_mortgage(e, p, action.position)
-    elif kind is A.ProposeTrade and isinstance(action, A.ProposeTrade):
-        yield from trade(e, p, action)
-    else:  # pragma: no cover - check_legal lets nothing else through
-        raise AssertionError(f"unexpected action {action}")
+    else:
+        return False  # a trade offer (or what manage() refuses)
+    return True
 
 
 def build(e: Engine, p: PlayerState, pos: int, price: int) -> None:
@@ -140,7 +155,7 @@ def build(e: Engine, p: PlayerState, pos: int, price: int) -> None:
 def sell_level(e: Engine, p: PlayerState, pos: int, down_to: int | None = None) -> None:
     """Sell one level; a hotel sold with `down_to` drops straight to that level."""
     lv = e.level[pos]
-    price = e.house_price(pos) // 2
+    price = e.house_prices[pos] // 2
     if lv == e.hotel_level:
         new = e.hbh if down_to is None else down_to
         if e.hotels_left is not None:

@@ -67,7 +67,8 @@ def pay(e: Engine, p: PlayerState, payee: Party, amount: int, kind: str, **data:
             if type(action) is A.DeclareBankruptcy:
                 yield from bankrupt(e, p, payee)
                 return
-            yield from deals.manage(e, p, action)
+            if not deals.manage_now(e, p, action):
+                yield from deals.manage(e, p, action)
             if p.bankrupt:
                 return
         yield from pay(e, p, payee, amount, kind, **data)

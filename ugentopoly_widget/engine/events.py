@@ -177,8 +177,8 @@ _MARK: Final = 16  # every 16th event's offset is kept: reading event i walks at
 _BLOCK: Final = 256  # events made at a time by iteration
 
 
-# the code of two dice (a, b) at a << 5 | b, -1 until first made (see EventLog.add_roll)
-_DICE_CODES: Final[list[int]] = [-1] * 1024
+# the value codes of a roll of two dice a, b < 32 at a << 5 | b, None until first made
+_ROLL2_CODES: Final[list[tuple[int, int, int] | None]] = [None] * 1024
 
 
 def _const_code(value: Any) -> int:
@@ -191,6 +191,10 @@ def _const_code(value: Any) -> int:
         _CONSTS.append(value)
         _CONST_IDS[value] = number
     return number << 2 | 1
+
+
+_BANK_CODE: Final = _const_code(BANK)  # the commonest strings' codes, made at import
+_DICE_CODE: Final = _const_code("dice")
 
 
 def _pack(codes: list[int]) -> bytes:
@@ -225,8 +229,7 @@ class EventLog(Sequence[Event]):
 
     The engine appends with :meth:`add` (a shape from :func:`shape` and the values in field
     order) or :meth:`record` (a kind and a dict, for events whose fields vary); undo truncates
-    with ``del log[n:]``. Slices and :meth:`since` give new lists of new Event objects.
-    """
+    with ``del log[n:]``. Slices and :meth:`since` give new lists of new Event objects."""
 
     __slots__ = ("_codes", "_tail", "_objs", "_marks", "_count", "_rolls", "_last_roll")
 
@@ -236,7 +239,7 @@ class EventLog(Sequence[Event]):
         self._objs: list[Any] = []  # values kept as objects (tag 2), in order of appearance
         self._marks = array("I")  # offset of event 0, 16, 32, ...
         self._count = 0
-        # "rolled" events held and the index of the last (-1: none), kept by add, add_roll
+        # "rolled" events held and the index of the last (-1: none), kept by add, add_roll2
         # (the only adders given a "rolled" shape) and truncate: see rolls()
         self._rolls = 0
         self._last_roll = -1
@@ -290,7 +293,8 @@ class EventLog(Sequence[Event]):
     # same codes as add(), without a tuple of values to make and walk type by type (compiled,
     # the ints are not even boxed). `player` is a seat, 0..7 (the engine's own, never a
     # caller's); tests/test_event_log.py checks each against add(). The hottest ones open and
-    # close the event inline: in pure Python a call costs as much as what it does.
+    # close the event inline: in pure Python a call costs as much as what it does. A payer or
+    # payee that is a player or the bank is coded inline (what _party gives), the pot through it.
 
     def _open(self, shape: int, player: int) -> list[int]:
         """Start event `shape` of `player`: the header written, the codes to follow."""
@@ -307,11 +311,6 @@ class EventLog(Sequence[Event]):
             self._codes.frombytes(_pack(tail))
             tail.clear()
 
-    def _int(self, n: int) -> int:
-        if -_INT_LIMIT < n < _INT_LIMIT:
-            return n << 2
-        return self._code(n)
-
     def _str(self, text: str) -> int:
         number = _CONST_IDS.get(text)
         if number is not None:
@@ -320,7 +319,7 @@ class EventLog(Sequence[Event]):
 
     def _party(self, party: Party) -> int:
         if isinstance(party, int):
-            return self._int(party)
+            return party << 2 if -_INT_LIMIT < party < _INT_LIMIT else self._code(party)
         return self._str(party)
 
     def add0(self, shape: int, player: int) -> None:
@@ -377,27 +376,34 @@ class EventLog(Sequence[Event]):
 
     def add_roll(self, shape: int, player: int, dice: tuple[int, ...], total: int,
                  double: bool) -> None:
-        """(dice, total, double): two ordinary dice are one of 36 known constants."""
-        if _SHAPE_ROLL[shape]:  # (an unknown shape fails here, before anything is written)
-            self._rolls += 1
-            self._last_roll = self._count
+        """(dice, total, double): what add() records; two ordinary dice through add_roll2."""
+        if len(dice) == 2 and total == dice[0] + dice[1] and double is (dice[0] == dice[1]):
+            self.add_roll2(shape, player, dice[0], dice[1])
+        else:
+            self.add(shape, player, (dice, total, double))
+
+    def add_roll2(self, shape: int, player: int, a: int, b: int) -> None:
+        """Two dice a, b: (dice, total, double) = ((a, b), a + b, a == b), the three value codes
+        made once per pair of dice (every turn's roll: a table read instead of three codes)."""
+        roll = _SHAPE_ROLL[shape]  # (an unknown shape fails here, before anything is written)
+        small = (a | b) >> 5 == 0  # both dice in 0..31: a table entry
+        codes = _ROLL2_CODES[a << 5 | b] if small else None
+        if codes is None:
+            dice = _const_code((a, b)) if small else -1
+            if dice < 0:  # no table entry (or no constant left): what add() writes
+                return self.add(shape, player, ((a, b), a + b, a == b))
+            codes = _ROLL2_CODES[a << 5 | b] = (dice, (a + b) << 2, _TRUE_CODE if a == b
+                                                else _FALSE_CODE)
         tail = self._tail
         count = self._count
         if count & (_MARK - 1) == 0:
             self._marks.append(len(self._codes) + len(tail))
+        if roll:
+            self._rolls += 1
+            self._last_roll = count
         self._count = count + 1
         tail.append((shape << 4) + player + 1)
-        code = -1
-        if len(dice) == 2:
-            a, b = dice
-            if 0 <= a < 32 and 0 <= b < 32:
-                code = _DICE_CODES[a << 5 | b]
-                if code < 0:
-                    code = _const_code((a, b))
-                    _DICE_CODES[a << 5 | b] = code
-        tail.append(code if code >= 0 else self._code(dice))
-        tail.append(total << 2 if -_INT_LIMIT < total < _INT_LIMIT else self._code(total))
-        tail.append(_TRUE_CODE if double else _FALSE_CODE)
+        tail += codes
         if len(tail) >= _TAIL:
             self._codes.frombytes(_pack(tail))
             tail.clear()
@@ -413,7 +419,7 @@ class EventLog(Sequence[Event]):
         tail.append(start << 2 if -_INT_LIMIT < start < _INT_LIMIT else self._code(start))
         tail.append(end << 2 if -_INT_LIMIT < end < _INT_LIMIT else self._code(end))
         tail.append(steps << 2 if -_INT_LIMIT < steps < _INT_LIMIT else self._code(steps))
-        tail.append(self._str(via))
+        tail.append(_DICE_CODE if via == "dice" else self._str(via))
         if len(tail) >= _TAIL:
             self._codes.frombytes(_pack(tail))
             tail.clear()
@@ -421,11 +427,10 @@ class EventLog(Sequence[Event]):
     def add_pay(self, shape: int, player: int, payer: Party, payee: Party, amount: int) -> None:
         """(payer, payee, amount)."""
         tail = self._open(shape, player)
-        # A player's index, inline (what _party codes it as); the bank and the pot through it.
         tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
-                    else self._party(payer))
+                    else _BANK_CODE if payer == BANK else self._party(payer))
         tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
-                    else self._party(payee))
+                    else _BANK_CODE if payee == BANK else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
@@ -438,11 +443,10 @@ class EventLog(Sequence[Event]):
             self._marks.append(len(self._codes) + len(tail))
         self._count = count + 1
         tail.append((shape << 4) + player + 1)
-        # A player's index, inline (what _party codes it as); the bank and the pot through it.
         tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
-                    else self._party(payer))
+                    else _BANK_CODE if payer == BANK else self._party(payer))
         tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
-                    else self._party(payee))
+                    else _BANK_CODE if payee == BANK else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(extra << 2 if -_INT_LIMIT < extra < _INT_LIMIT else self._code(extra))
         if len(tail) >= _TAIL:
@@ -453,11 +457,10 @@ class EventLog(Sequence[Event]):
                   extra: str) -> None:
         """(payer, payee, amount, a str: the card of a card's money)."""
         tail = self._open(shape, player)
-        # A player's index, inline (what _party codes it as); the bank and the pot through it.
         tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
-                    else self._party(payer))
+                    else _BANK_CODE if payer == BANK else self._party(payer))
         tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
-                    else self._party(payee))
+                    else _BANK_CODE if payee == BANK else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(self._str(extra))
         self._close(tail)
@@ -471,11 +474,10 @@ class EventLog(Sequence[Event]):
             self._marks.append(len(self._codes) + len(tail))
         self._count = count + 1
         tail.append((shape << 4) + player + 1)
-        # A player's index, inline (what _party codes it as); the bank and the pot through it.
         tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
-                    else self._party(payer))
+                    else _BANK_CODE if payer == BANK else self._party(payer))
         tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
-                    else self._party(payee))
+                    else _BANK_CODE if payee == BANK else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         tail.append(_TRUE_CODE if extra else _FALSE_CODE)
         if len(tail) >= _TAIL:
@@ -485,15 +487,21 @@ class EventLog(Sequence[Event]):
     def add_at_pay(self, shape: int, player: int, position: int, payer: Party, payee: Party,
                    amount: int) -> None:
         """(position, payer, payee, amount): bought, mortgaged, unmortgaged, deeds dealt."""
-        tail = self._open(shape, player)
+        tail = self._tail  # self._open(), inline
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        self._count = count + 1
+        tail.append((shape << 4) + player + 1)
         tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
-        # A player's index, inline (what _party codes it as); the bank and the pot through it.
         tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
-                    else self._party(payer))
+                    else _BANK_CODE if payer == BANK else self._party(payer))
         tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
-                    else self._party(payee))
+                    else _BANK_CODE if payee == BANK else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
-        self._close(tail)
+        if len(tail) >= _TAIL:  # self._close(), inline
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
 
     def add_level_pay(self, shape: int, player: int, position: int, level: int, payer: Party,
                       payee: Party, amount: int) -> None:
@@ -501,28 +509,33 @@ class EventLog(Sequence[Event]):
         tail = self._open(shape, player)
         tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
         tail.append(level << 2 if -_INT_LIMIT < level < _INT_LIMIT else self._code(level))
-        # A player's index, inline (what _party codes it as); the bank and the pot through it.
         tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
-                    else self._party(payer))
+                    else _BANK_CODE if payer == BANK else self._party(payer))
         tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
-                    else self._party(payee))
+                    else _BANK_CODE if payee == BANK else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
         self._close(tail)
 
     def add_built(self, shape: int, player: int, position: int, level: int, hotel: bool,
                   payer: Party, payee: Party, amount: int) -> None:
         """(position, level, hotel, payer, payee, amount): a building bought (classic)."""
-        tail = self._open(shape, player)
+        tail = self._tail  # self._open(), inline
+        count = self._count
+        if count & (_MARK - 1) == 0:
+            self._marks.append(len(self._codes) + len(tail))
+        self._count = count + 1
+        tail.append((shape << 4) + player + 1)
         tail.append(position << 2 if -_INT_LIMIT < position < _INT_LIMIT else self._code(position))
         tail.append(level << 2 if -_INT_LIMIT < level < _INT_LIMIT else self._code(level))
         tail.append(_TRUE_CODE if hotel else _FALSE_CODE)
-        # A player's index, inline (what _party codes it as); the bank and the pot through it.
         tail.append(payer << 2 if isinstance(payer, int) and 0 <= payer < _INT_LIMIT
-                    else self._party(payer))
+                    else _BANK_CODE if payer == BANK else self._party(payer))
         tail.append(payee << 2 if isinstance(payee, int) and 0 <= payee < _INT_LIMIT
-                    else self._party(payee))
+                    else _BANK_CODE if payee == BANK else self._party(payee))
         tail.append(amount << 2 if -_INT_LIMIT < amount < _INT_LIMIT else self._code(amount))
-        self._close(tail)
+        if len(tail) >= _TAIL:  # self._close(), inline
+            self._codes.frombytes(_pack(tail))
+            tail.clear()
 
     def record(self, kind: str, player: int | None, data: dict[str, Any]) -> None:
         """Record an event from a dict of fields (events whose fields vary from call to call)."""

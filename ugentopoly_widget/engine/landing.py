@@ -114,16 +114,24 @@ def _house_offered(e: Engine, pos: int) -> bool:
 
 def land_flow(e: Engine, p: PlayerState, rent_multiplier: int, dice_multiplier: int | None
 ) -> Flow:
-    """The landings :func:`land_now` left: a decision, or a payment that may need one."""
+    """The landings :func:`land_now` left: a decision, or a payment that may need one. A plain
+    function handing back the tile's own flow: no generator layer of its own for every
+    action sent to a landing's decisions to pass through."""
     kind = e.kinds[p.position]
     if kind is STREET or kind is RAILWAY or kind is UTILITY:
-        yield from land_property(e, p, p.position, rent_multiplier, dice_multiplier)
-    elif kind is TAX_TILE:
-        yield from land_tax(e, p, p.position)
-    elif kind is CHANCE_TILE or kind is CHEST_TILE:
+        return land_property(e, p, p.position, rent_multiplier, dice_multiplier)
+    if kind is TAX_TILE:
+        return land_tax(e, p, p.position)
+    if kind is CHANCE_TILE or kind is CHEST_TILE:
         # the deck named as the tile kind (TileKind.CHANCE.value == "CHANCE"), without the
         # enum's slow .value
-        yield from draw_card(e, p, "CHANCE" if kind is CHANCE_TILE else "CHEST")
+        return draw_card(e, p, "CHANCE" if kind is CHANCE_TILE else "CHEST")
+    return _settled()
+
+
+def _settled() -> Flow:
+    """The flow of a landing with nothing left to do."""
+    yield from ()
 
 
 def land_property(
@@ -238,11 +246,11 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
             turns.send_to_jail(e, p, "card")
             return
         steps = (card.position - p.position) % e.size
-        turns.move(e, p, steps, collect=card.collect, via="card")
+        turns.move(e, p, steps, card.collect, "card")
         if not land_now(e, p):
             yield from land_flow(e, p, 1, None)
     elif kind is KIND_MOVEREL:
-        turns.move(e, p, card.relative, collect=card.relative > 0, via="card")
+        turns.move(e, p, card.relative, card.relative > 0, "card")
         if not land_now(e, p):
             yield from land_flow(e, p, 1, None)
     elif kind is KIND_MONEY:
@@ -280,7 +288,7 @@ def card_effect(e: Engine, p: PlayerState, card: Card) -> Flow:
         if target is None:
             return
         steps = (target - p.position) % e.size or e.size
-        turns.move(e, p, steps, collect=card.collect, via="card")
+        turns.move(e, p, steps, card.collect, "card")
         if not land_now(e, p, card.rent_multiplier, card.dice_multiplier):
             yield from land_flow(e, p, card.rent_multiplier, card.dice_multiplier)
     elif kind is KIND_REPAIRS:

@@ -168,6 +168,11 @@ class ChanceSource:
         if self.scripted_dice:
             return self.scripted_dice.popleft()
         if count == 2:
+            k = self._next
+            if k <= BLOCK - 2:  # both draws in the block begun: _random() twice, inline
+                self._next = k + 2
+                draw = self._draw
+                return (int(draw() * sides) + 1, int(draw() * sides) + 1)
             return (int(self._random() * sides) + 1, int(self._random() * sides) + 1)
         return tuple(int(self._random() * sides) + 1 for _ in range(count))
 

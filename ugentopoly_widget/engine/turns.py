@@ -64,12 +64,15 @@ def after_turn(e: Engine, p: PlayerState) -> None:
         raise GameEnds("time_up")
     if rules.turn_limit is not None and e.turn_number >= rules.turn_limit:
         raise GameEnds("turn_limit")
-    n = len(e.players)
+    players = e.players
+    n = len(players)
     nxt = e.current
-    for _ in range(n):
+    left = n  # the next seat still in (a while loop: no range object every turn)
+    while left:
         nxt = (nxt + 1) % n
-        if not e.players[nxt].bankrupt:
+        if not players[nxt].bankrupt:
             break
+        left -= 1
     # A round ends when play comes back to the player drawn to start (or would pass their
     # seat, when they are out): everyone still in has then had the same number of turns.
     first = e.first_player
@@ -105,13 +108,16 @@ def turn(e: Engine, p: PlayerState) -> Flow:
             yield from before_roll(e, p, action)
         dice = e.chance.dice(rules.dice_count, rules.dice_sides)
         if len(dice) == 2:
-            total = dice[0] + dice[1]
-            is_double = dice[0] == dice[1]
+            a, b = dice
+            total = a + b
+            is_double = a == b
+            p.last_roll = total
+            e.events.add_roll2(ROLLED, p.index, a, b)  # the dice read as a list
         else:
             total = sum(dice)
             is_double = len(dice) >= 2 and min(dice) == max(dice)
-        p.last_roll = total
-        e.events.add_roll(ROLLED, p.index, dice, total, is_double)  # the dice read as a list
+            p.last_roll = total
+            e.events.add_roll(ROLLED, p.index, dice, total, is_double)
         if p.in_jail:
             yield from jail_roll(e, p, total, is_double)
         else:
@@ -121,7 +127,7 @@ def turn(e: Engine, p: PlayerState) -> Flow:
                     send_to_jail(e, p, "doubles")
                     break
                 e._rolled_doubles = True
-            move(e, p, total, collect=True)
+            move(e, p, total, True)  # (positional: a keyword costs the call ~40 % more)
             # most landings need nobody's decision: settled without a generator
             if not e._inert[p.position] and not landing.land_now(e, p):
                 yield from landing.land_flow(e, p, 1, None)
@@ -133,7 +139,8 @@ def turn(e: Engine, p: PlayerState) -> Flow:
             action = yield e._post_roll_decisions[p.index]
             if type(action) is END_TURN_ACTION:
                 return
-            yield from deals.manage(e, p, action)
+            if not deals.manage_now(e, p, action):
+                yield from deals.manage(e, p, action)
 
 
 def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
@@ -151,7 +158,7 @@ def before_roll(e: Engine, p: PlayerState, action: Action) -> Flow:
             release(e, p, "fine")
         elif kind is USE_JAIL_CARD_ACTION:
             use_jail_card(e, p)
-        else:
+        elif not deals.manage_now(e, p, action):
             yield from deals.manage(e, p, action)
         action = yield e._turn_decisions[p.index]
 
@@ -179,7 +186,7 @@ def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
     rules = e.rx
     if is_double:
         release(e, p, "doubles")
-        move(e, p, total, collect=True)
+        move(e, p, total, True)
         if not landing.land_now(e, p):
             yield from landing.land_flow(e, p, 1, None)
         return
@@ -203,7 +210,7 @@ def jail_roll(e: Engine, p: PlayerState, total: int, is_double: bool) -> Flow:
             release(e, p, "fine")
     else:
         release(e, p, "released")
-    move(e, p, total, collect=True)
+    move(e, p, total, True)
     if not landing.land_now(e, p):
         yield from landing.land_flow(e, p, 1, None)
 
@@ -223,7 +230,8 @@ def send_to_jail(e: Engine, p: PlayerState, reason: str) -> None:
     e.events.add_s(WENT_TO_JAIL, p.index, reason)
 
 
-def move(e: Engine, p: PlayerState, steps: int, *, collect: bool, via: str = "dice") -> None:
+def move(e: Engine, p: PlayerState, steps: int, collect: bool, via: str = "dice") -> None:
+    """Move `steps` on (collecting the salary past the start where `collect`), by `via`."""
     old = p.position
     target = old + steps
     new = target % e.size
