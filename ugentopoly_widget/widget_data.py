@@ -12,7 +12,7 @@ from .engine.actions import Action
 from .engine.board import Board, TileKind
 from .engine.events import Event, EventLog
 from .engine.game import COLOURS, TOKENS, Game
-from .engine.i18n import render_event
+from .engine.i18n import render_lines
 from .engine.rules import PROFILES, RulesProfile
 
 LANGS = ("en", "nl")
@@ -286,7 +286,7 @@ class LogCache:
         self._scanned = total
         self._roll_mark = (log, total - before, log.rolls()[0])
         self.sample(game)
-        lines.extend(render_event(event, game, lang) for event in events[first - read:])
+        lines.extend(render_lines(events[first - read:], game, lang))  # the names read once
         if keep > 0:
             del lines[:-keep]
         else:
@@ -408,7 +408,7 @@ class LogCache:
         held, log = game.known_events()
         if start < held:
             held, log = 0, game.events
-        lines = [render_event(event, game, lang) for event in log[start - held:before - held]]
+        lines = render_lines(log[start - held:before - held], game, lang)
         return {"type": "log_page", "epoch": self.epoch, "start": start, "lines": lines}
 
     def samples_game(self, game: Game) -> bool:
