@@ -244,6 +244,7 @@ sys.path.insert(0, sys.argv[1])
 import ugentopoly_widget.engine as engine
 from test_log_text import GAMES, _odd_events, _played
 from ugentopoly_widget.engine.i18n import render_lines
+from ugentopoly_widget.widget_data import narrate
 out = {"compiled": engine.compiled, "lines": {}}
 for profile, seed, bot, mode in GAMES:
     game = _played(profile, seed, bot, mode)
@@ -251,13 +252,18 @@ for profile, seed, bot, mode in GAMES:
     for lang in ("en", "nl"):
         text = "\n".join(render_lines(events, game, lang))
         out["lines"][f"{profile}/{seed}/{lang}"] = hashlib.sha256(text.encode()).hexdigest()
+        story = [narrate(game, events[k:k + size], lang) for k in range(0, len(events), 5)
+                 for size in (1, 4, 32)]
+        text = json.dumps(story, sort_keys=True)
+        out["lines"][f"{profile}/{seed}/{lang}/story"] = hashlib.sha256(text.encode()).hexdigest()
 print(json.dumps(out))
 """
 
 
 def test_compiled_and_pure_renderers_give_the_same_lines() -> None:
     """logtext runs compiled (or not): the other build, in a subprocess, renders every line of
-    the seeded games of every profile (and the odd events) in both languages identically."""
+    the seeded games of every profile (and the odd events) in both languages identically, and
+    narrates every run of 1, 4 and 32 of their events identically."""
     import hashlib
     import json
     import os
@@ -268,6 +274,7 @@ def test_compiled_and_pure_renderers_give_the_same_lines() -> None:
     import ugentopoly_widget.engine as engine
     from ugentopoly_widget.engine.i18n import render_lines
 
+    assert "story" in LINES_SCRIPT
     env = dict(os.environ)
     pure = env.pop("UGENTOPOLY_PURE", None) == "1"
     if not pure:
@@ -284,4 +291,8 @@ def test_compiled_and_pure_renderers_give_the_same_lines() -> None:
         for lang in ("en", "nl"):
             text = "\n".join(render_lines(events, game, lang))
             mine[f"{profile}/{seed}/{lang}"] = hashlib.sha256(text.encode()).hexdigest()
+            story = [narrate(game, events[k:k + size], lang) for k in range(0, len(events), 5)
+                     for size in (1, 4, 32)]
+            text = json.dumps(story, sort_keys=True)
+            mine[f"{profile}/{seed}/{lang}/story"] = hashlib.sha256(text.encode()).hexdigest()
     assert mine == other["lines"]

@@ -1,4 +1,5 @@
-"""Log lines filled in compiled code: the hot path of the log text (see i18n).
+"""Log lines filled, and the last events narrated, in compiled code: the hot path of what a
+view shows of the log (the text, see i18n; the story it animates, see widget_data.narrate).
 
 A view renders the lines of every action, and 25 at once after a bot batch: interpreted, with a
 closure call per field, those 25 cost a third of the state a batch ends with. Here i18n's
@@ -136,4 +137,62 @@ def render_all(events: Sequence[Event], lang: str, ctx: LineContext,
             pieces = shapes[key] = make(event.kind, lang, event.keys)
         line = None if pieces is None else fill(pieces, event, ctx)
         out.append(slow(event) if line is None else line)
+    return out
+
+
+def narrate_events(events: Sequence[Event], total: int, card_text: Callable[[str], str],
+                   max_moves: int) -> dict[str, Any]:
+    """widget_data.narrate's work (see there): the compact story of `events`, of `total`
+    events in all; `card_text(id)` is a drawn card's text. Only the events it uses are decoded
+    (most are read by kind and player alone)."""
+    money: dict[Any, int] = {}
+    moves: list[list[Any]] = []
+    card: dict[str, Any] | None = None
+    jailed: list[int] = []
+    actor: int | None = None
+    turn_passed = False
+    dice: list[Any] | None = None
+    for event in events:
+        kind = event.kind
+        player = event.player
+        if actor is None and player is not None and kind != "first_player":
+            actor = player
+        keys = event.keys
+        if "amount" in keys and "payer" in keys:  # read by position: no dict per event
+            values = event.values
+            amount: Any = values[keys.index("amount")]
+            if isinstance(amount, int):
+                payer: Any = values[keys.index("payer")]
+                payee: Any = values[keys.index("payee")] if "payee" in keys else None
+                if isinstance(payer, int):
+                    money[payer] = money.get(payer, 0) - amount
+                if isinstance(payee, int):
+                    money[payee] = money.get(payee, 0) + amount
+        if kind == "moved":
+            moves.append([player, event.get("start"), event.get("end"), event.get("steps"),
+                          event.get("via")])
+        elif kind == "rolled":
+            dice = list(event.get("dice") or [])
+        elif kind == "went_to_jail" and player is not None:
+            jailed.append(player)
+        elif kind == "card_drawn":
+            card_id = str(event.get("card"))
+            card = {"deck": event.get("deck"), "id": card_id, "player": player,
+                    "text": card_text(card_id)}
+        elif kind == "turn_ended":
+            turn_passed = True
+    out: dict[str, Any] = {"actor": actor, "n": total}
+    if dice:
+        out["dice"] = dice
+    if moves:
+        out["moves"] = moves[-max_moves:]
+    changes = [[p, d] for p, d in sorted(money.items()) if d]
+    if changes:
+        out["money"] = changes
+    if card is not None:
+        out["card"] = card
+    if jailed:
+        out["jail"] = jailed
+    if turn_passed and dice:  # the turn ended by itself after a roll (not an "end turn" click)
+        out["turn_passed"] = True
     return out
