@@ -129,15 +129,31 @@ def render_all(events: Sequence[Event], lang: str, ctx: LineContext,
     out: list[str] = []
     for event in events:
         key = (event.kind, lang, event.keys)
-        if key in shapes:
-            pieces = shapes[key]
-        else:
+        pieces = shapes.get(key)  # one look-up: most shapes have pieces
+        if pieces is None and key not in shapes:
             if len(shapes) >= 4096:  # events made by hand can have any fields: stay bounded
                 shapes.clear()
             pieces = shapes[key] = make(event.kind, lang, event.keys)
         line = None if pieces is None else fill(pieces, event, ctx)
         out.append(slow(event) if line is None else line)
     return out
+
+
+# Field names -> the positions of amount, payer and payee (-1: absent; amount -1 unless the
+# event has both an amount and a payer): looked up once per shape, not searched per event.
+_MONEY_AT: dict[tuple[str, ...], tuple[int, int, int]] = {}
+
+
+def _money_at(keys: tuple[str, ...]) -> tuple[int, int, int]:
+    if "amount" in keys and "payer" in keys:
+        at = (keys.index("amount"), keys.index("payer"),
+              keys.index("payee") if "payee" in keys else -1)
+    else:
+        at = (-1, -1, -1)
+    if len(_MONEY_AT) >= 4096:  # events made by hand can have any fields: stay bounded
+        _MONEY_AT.clear()
+    _MONEY_AT[keys] = at
+    return at
 
 
 def narrate_events(events: Sequence[Event], total: int, card_text: Callable[[str], str],
@@ -158,12 +174,15 @@ def narrate_events(events: Sequence[Event], total: int, card_text: Callable[[str
         if actor is None and player is not None and kind != "first_player":
             actor = player
         keys = event.keys
-        if "amount" in keys and "payer" in keys:  # read by position: no dict per event
+        at = _MONEY_AT.get(keys)
+        if at is None:
+            at = _money_at(keys)
+        if at[0] >= 0:  # it moves money: read by position, no dict per event
             values = event.values
-            amount: Any = values[keys.index("amount")]
+            amount: Any = values[at[0]]
             if isinstance(amount, int):
-                payer: Any = values[keys.index("payer")]
-                payee: Any = values[keys.index("payee")] if "payee" in keys else None
+                payer: Any = values[at[1]]
+                payee: Any = values[at[2]] if at[2] >= 0 else None
                 if isinstance(payer, int):
                     money[payer] = money.get(payer, 0) - amount
                 if isinstance(payee, int):
