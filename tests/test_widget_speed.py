@@ -410,3 +410,21 @@ def test_a_batch_imports_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     assert w.game.is_over and w.state["phase"] == "over"
     assert seen == []
     w.close()
+
+
+@pytest.mark.parametrize("profile", ["classic", "ugentopoly", "cell22"])
+def test_the_ranking_of_a_finished_game_gives_each_players_own_figures(profile: str) -> None:
+    """The game-over ranking reads every valuation in one call: still each ranked player's
+    game.valuation(i), name, cash and whether they won, in the engine's ranking order."""
+    for seed in (1, 2, 7):
+        w = _widget(profile, seed=seed, options={"turn_limit": 300})
+        w.play_bots()
+        game = w.game
+        assert game.is_over
+        winners = game.winners
+        assert w.state["ranking"] == [
+            {"player": i, "name": game.players[i].name, "cash": game.players[i].cash,
+             "net_worth": game.valuation(i), "winner": i in winners}
+            for i in game.ranking]
+        assert [r["player"] for r in w.state["ranking"]] == game.ranking
+        w.close()
