@@ -296,3 +296,21 @@ def test_compiled_and_pure_renderers_give_the_same_lines() -> None:
             text = json.dumps(story, sort_keys=True)
             mine[f"{profile}/{seed}/{lang}/story"] = hashlib.sha256(text.encode()).hexdigest()
     assert mine == other["lines"]
+
+
+def test_a_template_with_more_than_plain_fields_takes_the_general_path(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A template field with a format spec or a conversion (none of the shipped ones has one)
+    gets no pieces: its line is the general renderer's (here the fallback line)."""
+    from ugentopoly_widget.engine import i18n
+
+    game = _played("classic", 1, "heuristic")
+    event = next(e for e in game.events if e.kind == "rent")
+    for template in ("{p} paid {amount:>5}.", "{p} paid {amount!r}.", "{p} paid {0}."):
+        monkeypatch.setitem(i18n.TEMPLATES, "rent", {"en": template, "nl": template})
+        monkeypatch.setattr(i18n, "_COMPILED", {})
+        monkeypatch.setattr(i18n, "_SHAPES", {})
+        assert i18n._pieces("rent", "en", event.keys) is None
+        line = i18n.render_event(event, game, "en")
+        assert line == render_slow(event, game, "en")
+        assert line == f"rent {game.players[event.player or 0].name}"

@@ -386,16 +386,20 @@ _SHAPES: dict[tuple[str, str, tuple[str, ...]], Pieces | None] = {}
 def _pieces(kind: str, lang: str, keys: tuple[str, ...]) -> Pieces | None:
     """How a shape renders from its values (see logtext), or None when a field it names needs
     the event's dict (or is missing: the fallback line)."""
-    entry = _compiled(kind, lang)
-    if entry is None:
+    templates = TEMPLATES.get(kind)
+    template = templates.get(lang) if templates is not None else None
+    if template is None:
         return None
-    template = entry[0]
     index = {key: i for i, key in enumerate(keys)}
     out: list[Piece] = []
-    for literal, name, _spec, _conv in string.Formatter().parse(template):
+    # parsed here alone (not through _compiled, which render_slow needs): a new shape costs
+    # half as much, and the first bot game's last state meets a dozen
+    for literal, name, spec, conversion in string.Formatter().parse(template):
         if name is None:
             out.append((literal, logtext.LIT, -1, -1, ""))
             continue
+        if not name.isidentifier() or spec or conversion:
+            return None  # more than a plain {name}: render_slow says what it gives
         make = FAST.get(name)
         piece: Piece | None
         if make is not None:
