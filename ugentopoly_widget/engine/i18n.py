@@ -414,10 +414,25 @@ def _pieces(kind: str, lang: str, keys: tuple[str, ...]) -> Pieces | None:
     return tuple(out)
 
 
-# Per board and language: its tile names by position and its cards' texts on one line (boards
-# are frozen: read once); the board is kept with them (an id is not reused while it lives).
-_BOARDS: dict[tuple[int, str], tuple[Board, list[str], dict[str, str]]] = {}
+# Per board and language: its tile names by position and its cards' texts on one line, looked
+# up when first asked for (boards are frozen); the board is kept with them (an id is not reused
+# while it lives).
+_BOARDS: dict[tuple[int, str], tuple[Board, list[str], Callable[[str], str]]] = {}
 _WORDS: dict[str, dict[str, str]] = {}
+
+
+def _card_texts(board: Board, lang: str) -> Callable[[str], str]:
+    """A card's text (by id) with its newlines made spaces, each read once."""
+    texts: dict[str, str] = {}
+
+    def card(card_id: str) -> str:
+        text = texts.get(card_id)
+        if text is None:
+            if len(texts) >= 1024:  # events made by hand can name any card: stay bounded
+                texts.clear()
+            text = texts[card_id] = board.text(card_id, lang).replace("\n", " ")
+        return text
+    return card
 
 
 def _context(game: Game, lang: str) -> LineContext:
@@ -427,9 +442,7 @@ def _context(game: Game, lang: str) -> LineContext:
         if len(_BOARDS) >= 64:
             _BOARDS.clear()
         tiles = [board.tile_name(pos, lang) for pos in range(board.size)]
-        cards = {card.id: board.text(card.id, lang).replace("\n", " ")
-                 for deck in board.decks.values() for card in deck.cards}
-        hit = _BOARDS[(id(board), lang)] = (board, tiles, cards)
+        hit = _BOARDS[(id(board), lang)] = (board, tiles, _card_texts(board, lang))
     words = _WORDS.get(lang)
     if words is None:
         words = _WORDS[lang] = {key: word(key, lang) for key in WORDS}

@@ -28,7 +28,7 @@ FLAG: Final = 6  # text when values[a] is true, else ""
 PARTY: Final = 7  # the party (player, bank or pot) at values[a] (None without a)
 TO_POT: Final = 8  # text when values[a] is "pot", else ""
 REASON: Final = 9  # the word of values[a] (b: 0 only when true, 1 declined, 2 always)
-CARD: Final = 10  # the text of the card values[a] on one line
+CARD: Final = 10  # the text of the card values[a] on one line (ctx.card)
 VERB: Final = 11  # "received" when values[a] (payee) is the player, else "paid"
 WHAT: Final = 12  # "a hotel" when values[a] is true, else "a house"
 WINNERS: Final = 13  # the parties at values[a], joined by ", "
@@ -38,14 +38,14 @@ Pieces: TypeAlias = "tuple[Piece, ...]"
 
 
 class LineContext:
-    """The names a batch of lines reads: players, tiles (by position) and card texts (by id,
-    newlines made spaces), and the language's words (key -> text)."""
+    """The names a batch of lines reads: players, tiles (by position), the language's words
+    (key -> text) and `card(id)`, a card's text with its newlines made spaces."""
 
-    def __init__(self, players: list[str], tiles: list[str], cards: dict[str, str],
+    def __init__(self, players: list[str], tiles: list[str], card: Callable[[str], str],
                  words: dict[str, str]) -> None:
         self.players = players
         self.tiles = tiles
-        self.cards = cards
+        self.card = card
         self.words = words
 
 
@@ -59,8 +59,8 @@ def party(value: Any, ctx: LineContext) -> str:
 
 
 def fill(pieces: Pieces, event: Event, ctx: LineContext) -> str | None:
-    """The line of `event` from its shape's pieces (None: a field the pieces cannot fill here,
-    a card without a known text: the general renderer makes the line)."""
+    """The line of `event` from its shape's pieces (None: an op it does not know: the general
+    renderer makes the line)."""
     values = event.values
     parts: list[str] = []
     for literal, op, a, b, text in pieces:
@@ -100,10 +100,7 @@ def fill(pieces: Pieces, event: Event, ctx: LineContext) -> str | None:
             else:
                 parts.append("")
         elif op == CARD:
-            card = ctx.cards.get(str(values[a]))
-            if card is None:
-                return None
-            parts.append(card)
+            parts.append(ctx.card(str(values[a])))
         elif op == VERB:
             payee: Any = values[a] if a >= 0 else None
             parts.append(ctx.words["receives" if payee == event.player else "pays"])
