@@ -23,10 +23,11 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ENGINE = Path("ugentopoly_widget") / "engine"
-# The modules of the hot path; the rest (loader, i18n, svg, game ...) stays interpreted.
+# The modules of the hot path (logtext: the log lines' filling); the rest (loader, i18n, svg,
+# game ...) stays interpreted.
 # Keep in step with COMPILED in ugentopoly_widget/engine/__init__.py.
 COMPILED = ("state", "events", "core", "legal", "turns", "landing", "deals", "endgame", "bots",
-            "checkpoints")
+            "checkpoints", "logtext")
 GROUP = "ugentopoly_widget.engine._native"  # the shared library: _native__mypyc.*.so
 BUILD_INFO = ENGINE / "_build_info.json"
 

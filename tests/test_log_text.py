@@ -210,3 +210,107 @@ def test_narration_is_the_reference_narration(profile: str, seed: int, bot: str,
                 assert narrate(game, chunk, lang) == reference_narrate(game, chunk, lang)
             assert narrate(game, chunk, "en", total=99) == reference_narrate(game, chunk, "en",
                                                                             total=99)
+
+
+def _odd_events(game: Game) -> list[Event]:
+    """Every template's kind with odd fields (as in the test above), plus unknown kinds."""
+    out: list[Event] = []
+    for kind in [*TEMPLATES, "no_such_kind"]:
+        out.append(Event(kind, 1, {"position": 99, "tile": "T", "payee": "pot", "to": "bank",
+                                   "reason": "doubles", "card": "no-card", "dice": [3, 3],
+                                   "winners": [0, "bank", 9], "hotel": True, "amount": 5}))
+        out.append(Event(kind, None, {"position": -1, "payee": 1, "reason": None,
+                                      "winners": [], "end": 2, "dice": [1, 2]}))
+    return out
+
+
+def test_render_lines_is_render_slow_for_a_batch_of_mixed_shapes() -> None:
+    """The batch form (names read once, see logtext) gives each event's own line, also with
+    shapes first met mid-batch, hand-made events and an unknown language."""
+    from ugentopoly_widget.engine.i18n import render_lines
+
+    for profile, seed, bot, mode in GAMES[::3]:
+        game = _played(profile, seed, bot, mode)
+        events = [*game.events[:], *_odd_events(game)]
+        for lang in ("en", "nl", "fr"):
+            assert render_lines(events, game, lang) == [render_slow(e, game, lang)
+                                                        for e in events]
+    assert render_lines([], game, "en") == []
+
+
+LINES_SCRIPT = r"""
+import hashlib, json, sys
+sys.path.insert(0, sys.argv[1])
+import ugentopoly_widget.engine as engine
+from test_log_text import GAMES, _odd_events, _played
+from ugentopoly_widget.engine.i18n import render_lines
+from ugentopoly_widget.widget_data import narrate
+out = {"compiled": engine.compiled, "lines": {}}
+for profile, seed, bot, mode in GAMES:
+    game = _played(profile, seed, bot, mode)
+    events = [*game.events[:], *_odd_events(game)]
+    for lang in ("en", "nl"):
+        text = "\n".join(render_lines(events, game, lang))
+        out["lines"][f"{profile}/{seed}/{lang}"] = hashlib.sha256(text.encode()).hexdigest()
+        story = [narrate(game, events[k:k + size], lang) for k in range(0, len(events), 5)
+                 for size in (1, 4, 32)]
+        text = json.dumps(story, sort_keys=True)
+        out["lines"][f"{profile}/{seed}/{lang}/story"] = hashlib.sha256(text.encode()).hexdigest()
+print(json.dumps(out))
+"""
+
+
+def test_compiled_and_pure_renderers_give_the_same_lines() -> None:
+    """logtext runs compiled (or not): the other build, in a subprocess, renders every line of
+    the seeded games of every profile (and the odd events) in both languages identically, and
+    narrates every run of 1, 4 and 32 of their events identically."""
+    import hashlib
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import ugentopoly_widget.engine as engine
+    from ugentopoly_widget.engine.i18n import render_lines
+
+    assert "story" in LINES_SCRIPT
+    env = dict(os.environ)
+    pure = env.pop("UGENTOPOLY_PURE", None) == "1"
+    if not pure:
+        env["UGENTOPOLY_PURE"] = "1"
+    res = subprocess.run([sys.executable, "-c", LINES_SCRIPT, str(Path(__file__).parent)],
+                         env=env, text=True, capture_output=True, check=True, timeout=900)
+    other = json.loads(res.stdout.strip().splitlines()[-1])
+    if engine.compiled:
+        assert other["compiled"] is False
+    mine = {}
+    for profile, seed, bot, mode in GAMES:
+        game = _played(profile, seed, bot, mode)
+        events = [*game.events[:], *_odd_events(game)]
+        for lang in ("en", "nl"):
+            text = "\n".join(render_lines(events, game, lang))
+            mine[f"{profile}/{seed}/{lang}"] = hashlib.sha256(text.encode()).hexdigest()
+            story = [narrate(game, events[k:k + size], lang) for k in range(0, len(events), 5)
+                     for size in (1, 4, 32)]
+            text = json.dumps(story, sort_keys=True)
+            mine[f"{profile}/{seed}/{lang}/story"] = hashlib.sha256(text.encode()).hexdigest()
+    assert mine == other["lines"]
+
+
+def test_a_template_with_more_than_plain_fields_takes_the_general_path(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A template field with a format spec or a conversion (none of the shipped ones has one)
+    gets no pieces: its line is the general renderer's (here the fallback line)."""
+    from ugentopoly_widget.engine import i18n
+
+    game = _played("classic", 1, "heuristic")
+    event = next(e for e in game.events if e.kind == "rent")
+    for template in ("{p} paid {amount:>5}.", "{p} paid {amount!r}.", "{p} paid {0}."):
+        monkeypatch.setitem(i18n.TEMPLATES, "rent", {"en": template, "nl": template})
+        monkeypatch.setattr(i18n, "_COMPILED", {})
+        monkeypatch.setattr(i18n, "_SHAPES", {})
+        assert i18n._pieces("rent", "en", event.keys) is None
+        line = i18n.render_event(event, game, "en")
+        assert line == render_slow(event, game, "en")
+        assert line == f"rent {game.players[event.player or 0].name}"

@@ -388,3 +388,43 @@ def test_a_batch_over_another_games_samples_starts_them_again() -> None:
     reference = _stop_and_sample(game, bots, game.turn_number + 60)
     assert w.game.digest() == game.digest()
     assert w._cache.samples == reference.samples[1:]  # the row before the batch was dropped
+
+
+def test_a_batch_imports_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """play_bots and its final state run no import statement: each one inside a function
+    resolved its relative name and ran importlib's from-list handling on every call (six a
+    batch, ~80k instructions, a tenth of what a short batch added to the bare engine)."""
+    import builtins
+
+    w = _widget(seed=5)
+    real = builtins.__import__
+    seen: list[str] = []
+
+    def counting(name: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", counting)
+    w.play_bots()
+    monkeypatch.undo()
+    assert w.game.is_over and w.state["phase"] == "over"
+    assert seen == []
+    w.close()
+
+
+@pytest.mark.parametrize("profile", ["classic", "ugentopoly", "cell22"])
+def test_the_ranking_of_a_finished_game_gives_each_players_own_figures(profile: str) -> None:
+    """The game-over ranking reads every valuation in one call: still each ranked player's
+    game.valuation(i), name, cash and whether they won, in the engine's ranking order."""
+    for seed in (1, 2, 7):
+        w = _widget(profile, seed=seed, options={"turn_limit": 300})
+        w.play_bots()
+        game = w.game
+        assert game.is_over
+        winners = game.winners
+        assert w.state["ranking"] == [
+            {"player": i, "name": game.players[i].name, "cash": game.players[i].cash,
+             "net_worth": game.valuation(i), "winner": i in winners}
+            for i in game.ranking]
+        assert [r["player"] for r in w.state["ranking"]] == game.ranking
+        w.close()

@@ -11,7 +11,11 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from .engine.actions import Action
+from .engine.bots import FewerCollections, WorthSampler, make_bot, play_game
 from .widget_data import MAX_SAMPLES, SEAT_KINDS
+
+# (the engine's bots are imported here once: an import inside play_bots resolved the relative
+# name on every call, six times a batch, ~80k instructions of what a batch adds to the engine)
 
 # A play_bots batch samples net worth (the game-over chart) every this many turns; a game
 # followed action by action samples every turn. Each stop of the engine's fast loop costs
@@ -83,8 +87,6 @@ class BotPacing:
     def _bot(self, player: int, kind: str) -> Any:
         bot = self._bots.get(player)
         if bot is None or getattr(bot, "name", kind) != kind:
-            from .engine.bots import make_bot
-
             base = self._game.seed if self._game is not None else 0
             bot = make_bot(kind, seed=(base * 31 + player) % 2**32)
             self._bots[player] = bot
@@ -122,8 +124,6 @@ class BotPacing:
             self._everyone = everyone
             self._schedule_bots(0.0, force=True)
             return 0
-        from .engine.bots import FewerCollections, play_game
-
         # The seats' bots, fixed for the batch (seats do not change while it runs): play_game
         # takes the trusted path of the built-in bots and stops at a person's decision.
         seat_bots = {}
@@ -159,8 +159,6 @@ class BotPacing:
         """play_game without this widget's per-action listener (the engine's fastest path),
         sampling net worth every sample_step() turns for the game-over chart as it plays (it
         stopped and started the play there before: as costly as the samples)."""
-        from .engine.bots import WorthSampler, play_game
-
         listener = self._listener
         assert listener is not None
         turn = game.turn_number

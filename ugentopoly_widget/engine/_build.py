@@ -23,7 +23,7 @@ PACKAGE = __name__.rpartition(".")[0]
 HERE = Path(__file__).parent
 # Keep in step with COMPILED in hatch_build.py.
 COMPILED = ("state", "events", "core", "legal", "turns", "landing", "deals", "endgame", "bots",
-            "checkpoints")
+            "checkpoints", "logtext")
 
 
 class PureFinder:

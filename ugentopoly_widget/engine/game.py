@@ -434,10 +434,9 @@ class Game:
         return result
 
     def log(self, lang: str | None = None) -> list[str]:
-        from .i18n import render_event
+        from .i18n import render_lines
 
-        language = lang or self.lang
-        return [render_event(e, self, language) for e in self.events]
+        return render_lines(self.events[:], self, lang or self.lang)
 
     def __str__(self) -> str:
         from .text import game_text

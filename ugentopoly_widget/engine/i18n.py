@@ -5,11 +5,14 @@ from __future__ import annotations
 import string
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from . import logtext
 from .events import Event
+from .logtext import LineContext, Piece, Pieces
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
+    from .board import Board
     from .game import Game
 
 LANGUAGES = ("en", "nl")
@@ -310,142 +313,159 @@ def _compiled(kind: str, lang: str) -> tuple[str, tuple[tuple[str, Derive | None
     return entry
 
 
-Getter: TypeAlias = "Callable[[Event, tuple[Any, ...], Game, str], Any]"
+def _flag(op: int, field: str, key: str) -> Callable[[str, str, dict[str, int]], Piece | None]:
+    """A piece reading `field` (absent: -1) with the word `key` as its text."""
+    return lambda kind, lang, index: ("", op, index.get(field, -1), -1, word(key, lang))
 
 
-def _own(i: int) -> Getter:
-    return lambda e, v, g, lang: v[i]
+def _party(field: str) -> Callable[[str, str, dict[str, int]], Piece | None]:
+    return lambda kind, lang, index: ("", logtext.PARTY, index.get(field, -1), -1, "")
 
 
-def _fast_tile(index: dict[str, int]) -> Getter | None:
+def _needs(op: int, field: str, kind: str | None = None
+           ) -> Callable[[str, str, dict[str, int]], Piece | None]:
+    """A piece reading `field`, None (the general renderer) where the event lacks it, or for
+    a kind other than `kind` (the derived field is then the event's own, if any)."""
+    def make(event_kind: str, lang: str, index: dict[str, int]) -> Piece | None:
+        if field not in index or (kind is not None and event_kind != kind):
+            return None
+        return ("", op, index[field], -1, "")
+    return make
+
+
+def _tile_piece(kind: str, lang: str, index: dict[str, int]) -> Piece | None:
     if "position" not in index:
         return None
-    i = index["position"]
-    t = index.get("tile")
-
-    def tile(e: Event, v: tuple[Any, ...], g: Game, lang: str) -> Any:
-        pos = v[i]
-        if isinstance(pos, int) and 0 <= pos < g.board.size:
-            return g.board.tile_name(pos, lang)
-        return v[t] if t is not None else ""
-    return tile
+    return ("", logtext.TILE, index["position"], index.get("tile", -1), "")
 
 
-def _fast_flag(field: str, key: str) -> Callable[[dict[str, int]], Getter]:
-    """``word(key)`` when the event's `field` is true, else "" (absent: "")."""
-    def make(index: dict[str, int]) -> Getter:
-        i = index.get(field)
-        if i is None:
-            return lambda e, v, g, lang: ""
-        return lambda e, v, g, lang: word(key, lang) if v[i] else ""
-    return make
-
-
-def _fast_party(field: str) -> Callable[[dict[str, int]], Getter]:
-    def make(index: dict[str, int]) -> Getter:
-        i = index.get(field)
-        if i is None:
-            return lambda e, v, g, lang: party_name(None, g, lang)
-        return lambda e, v, g, lang: party_name(v[i], g, lang)
-    return make
-
-
-def _fast_dice(index: dict[str, int]) -> Getter | None:
-    i = index.get("dice")
-    return None if i is None else lambda e, v, g, lang: "+".join(map(str, v[i]))
-
-
-def _fast_dbl(index: dict[str, int]) -> Getter | None:
+def _dbl_piece(kind: str, lang: str, index: dict[str, int]) -> Piece | None:
     if "dice" not in index:
         return None
-    return _fast_flag("double", "double")(index)
+    return ("", logtext.FLAG, index.get("double", -1), -1, word("double", lang))
 
 
-def _fast_end(index: dict[str, int]) -> Getter | None:
-    i = index.get("end")
-    return None if i is None else lambda e, v, g, lang: g.board.tile_name(v[i], lang)
+def _reason_piece(kind: str, lang: str, index: dict[str, int]) -> Piece | None:
+    mode = 1 if kind == "declined" else 2 if kind == "went_to_jail" else 0
+    return ("", logtext.REASON, index.get("reason", -1), mode, word("cannot_afford", lang))
 
 
-def _fast_to_pot(index: dict[str, int]) -> Getter:
-    i = index.get("payee")
-    if i is None:
-        return lambda e, v, g, lang: ""
-    return lambda e, v, g, lang: word("to_pot", lang) if v[i] == "pot" else ""
+def _kind_piece(op: int, field: str, kind: str
+                ) -> Callable[[str, str, dict[str, int]], Piece | None]:
+    """A piece derived for one kind only, from `field` (absent: -1)."""
+    def make(event_kind: str, lang: str, index: dict[str, int]) -> Piece | None:
+        return None if event_kind != kind else ("", op, index.get(field, -1), -1, "")
+    return make
 
 
-# Derived fields read straight from an event's values by position (for one shape: a kind with
-# its field names); a field not here is derived through DERIVED from the event's dict.
-FAST: dict[str, Callable[[dict[str, int]], Getter | None]] = {
-    "p": lambda index: lambda e, v, g, lang: (
-        party_name(e.player, g, lang) if e.player is not None else ""),
-    "tile": _fast_tile,
-    "end_name": _fast_end,
-    "dice": _fast_dice,
-    "dbl": _fast_dbl,
-    "landed_txt": _fast_flag("landed", "landed"),
-    "payee_name": _fast_party("payee"),
+# Derived fields filled from an event's values by position (for one shape: a kind with its
+# field names, see logtext); a field not here (or a piece None) is derived through DERIVED
+# from the event's dict, by render_slow.
+FAST: dict[str, Callable[[str, str, dict[str, int]], Piece | None]] = {
+    "p": lambda kind, lang, index: ("", logtext.PLAYER, -1, -1, ""),
+    "tile": _tile_piece,
+    "end_name": _needs(logtext.END, "end"),
+    "dice": _needs(logtext.DICE, "dice"),
+    "dbl": _dbl_piece,
+    "landed_txt": _flag(logtext.FLAG, "landed", "landed"),
+    "payee_name": _party("payee"),
     # property_given (the end of most bot games: a bankrupt's deeds), card_given, trade_offered
-    "to_name": _fast_party("to"),
-    "partner_name": _fast_party("partner"),
-    "to_pot": _fast_to_pot,
+    "to_name": _party("to"),
+    "partner_name": _party("partner"),
+    "to_pot": _flag(logtext.TO_POT, "payee", "to_pot"),
+    "reason_txt": _reason_piece,
+    "card_text": _needs(logtext.CARD, "card"),
+    "money_verb": _kind_piece(logtext.VERB, "payee", "card_money"),
+    "what": _kind_piece(logtext.WHAT, "hotel", "built"),
+    "winner_names": _needs(logtext.WINNERS, "winners", "game_over"),
 }
 
-# (kind, lang, field names) -> the template's pieces, each literal followed by the getter of
-# its field (None: that shape renders through render_slow)
-Pieces: TypeAlias = "tuple[tuple[str, Getter | None], ...]"
 _SHAPES: dict[tuple[str, str, tuple[str, ...]], Pieces | None] = {}
 
 
 def _pieces(kind: str, lang: str, keys: tuple[str, ...]) -> Pieces | None:
-    """How a shape renders from its values alone, or None when a field it names needs the
-    event's dict (or is missing: the fallback line)."""
-    entry = _compiled(kind, lang)
-    if entry is None:
+    """How a shape renders from its values (see logtext), or None when a field it names needs
+    the event's dict (or is missing: the fallback line)."""
+    templates = TEMPLATES.get(kind)
+    template = templates.get(lang) if templates is not None else None
+    if template is None:
         return None
-    template = entry[0]
     index = {key: i for i, key in enumerate(keys)}
-    out: list[tuple[str, Getter | None]] = []
-    for literal, name, _spec, _conv in string.Formatter().parse(template):
+    out: list[Piece] = []
+    # parsed here alone (not through _compiled, which render_slow needs): a new shape costs
+    # half as much, and the first bot game's last state meets a dozen
+    for literal, name, spec, conversion in string.Formatter().parse(template):
         if name is None:
-            out.append((literal, None))
+            out.append((literal, logtext.LIT, -1, -1, ""))
             continue
+        if not name.isidentifier() or spec or conversion:
+            return None  # more than a plain {name}: render_slow says what it gives
         make = FAST.get(name)
+        piece: Piece | None
         if make is not None:
-            getter = make(index)
+            piece = make(kind, lang, index)
         elif name in DERIVED:
-            getter = None  # derived from the dict (or missing): the slow path
+            piece = None  # derived from the dict (or missing): the slow path
         else:
-            getter = _own(index[name]) if name in index else None
-        if getter is None:
+            piece = ("", logtext.OWN, index[name], -1, "") if name in index else None
+        if piece is None:
             return None
-        out.append((literal, getter))
+        out.append((literal, *piece[1:]))
     return tuple(out)
+
+
+# Per board and language: its tile names by position and its cards' texts on one line, looked
+# up when first asked for (boards are frozen); the board is kept with them (an id is not reused
+# while it lives).
+_BOARDS: dict[tuple[int, str], tuple[Board, list[str], Callable[[str], str]]] = {}
+_WORDS: dict[str, dict[str, str]] = {}
+
+
+def _card_texts(board: Board, lang: str) -> Callable[[str], str]:
+    """A card's text (by id) with its newlines made spaces, each read once."""
+    texts: dict[str, str] = {}
+
+    def card(card_id: str) -> str:
+        text = texts.get(card_id)
+        if text is None:
+            if len(texts) >= 1024:  # events made by hand can name any card: stay bounded
+                texts.clear()
+            text = texts[card_id] = board.text(card_id, lang).replace("\n", " ")
+        return text
+    return card
+
+
+def _context(game: Game, lang: str) -> LineContext:
+    board = game.board
+    hit = _BOARDS.get((id(board), lang))
+    if hit is None or hit[0] is not board:
+        if len(_BOARDS) >= 64:
+            _BOARDS.clear()
+        tiles = [board.tile_name(pos, lang) for pos in range(board.size)]
+        hit = _BOARDS[(id(board), lang)] = (board, tiles, _card_texts(board, lang))
+    words = _WORDS.get(lang)
+    if words is None:
+        words = _WORDS[lang] = {key: word(key, lang) for key in WORDS}
+    return LineContext([p.name for p in game.players], hit[1], hit[2], words)
+
+
+def render_lines(events: Sequence[Event], game: Game, lang: str = "en") -> list[str]:
+    """The log line of each event (see render_event), the names read once for them all."""
+    if lang not in LANGUAGES:
+        lang = "en"
+    if not events:
+        return []
+    return logtext.render_all(events, lang, _context(game, lang), _SHAPES, _pieces,
+                              lambda event: render_slow(event, game, lang))
 
 
 def render_event(event: Event, game: Game, lang: str = "en") -> str:
     """One log line for an event, in English ("en") or Dutch ("nl").
 
     Derives only the fields its template names, read by position from the event's values for
-    the common shapes (a log line is rendered per event shown: this took a line from 3.7 to
-    about 1.5 us); the text is that of filling the template from the event's fields plus every
-    derived one."""
-    if lang not in LANGUAGES:
-        lang = "en"
-    key = (event.kind, lang, event.keys)
-    pieces = _SHAPES.get(key, _MISSING)
-    if pieces is _MISSING:
-        if len(_SHAPES) >= 4096:  # events made by hand can have any fields: stay bounded
-            _SHAPES.clear()
-        pieces = _SHAPES[key] = _pieces(*key)
-    if pieces is None:
-        return render_slow(event, game, lang)
-    values = event.values
-    parts: list[str] = []
-    for literal, getter in pieces:
-        parts.append(literal)
-        if getter is not None:
-            parts.append(str(getter(event, values, game, lang)))
-    return "".join(parts)
+    the common shapes, in compiled code (logtext); the text is that of filling the template
+    from the event's fields plus every derived one (render_slow)."""
+    return render_lines((event,), game, lang)[0]
 
 
 def render_slow(event: Event, game: Game, lang: str = "en") -> str:
