@@ -118,9 +118,7 @@ class HeuristicBot:
             price: int = decision.data["price"]
             position: int = decision.data["position"]
             can_buy = me.cash >= e.costs[position]
-            salary = e.board_salary  # self._reserve(e), inline
-            reserve = self.reserve * salary // 200 if salary else self.reserve
-            if can_buy and me.cash - price >= reserve:
+            if can_buy and me.cash - price >= self._reserve(e):
                 return acts.buy
             if can_buy and rules_legal.completes_group(e, i, position):
                 return acts.buy
@@ -173,15 +171,13 @@ class HeuristicBot:
         low: int = decision.data["min_bid"]
         pos: int | None = decision.data.get("position")
         cash = e.players[player].cash
-        salary = e.board_salary  # self._reserve(e), inline (pure Python: calls cost most)
-        reserve = self.reserve * salary // 200 if salary else self.reserve
+        reserve = self._reserve(e)
         if decision.data.get("item") == "house" or pos is None:
             limit = cash - reserve
             worth = low + low // 2
         else:
             limit = cash - reserve // 2
-            cost = e.costs[pos]  # self._value(e, player, pos), inline
-            worth = cost * 3 // 2 if rules_legal.completes_group(e, player, pos) else cost
+            worth = self._value(e, player, pos)
         top = limit if limit < worth else worth  # min(), max(): builtin calls, not compiled
         if can_bid and low <= top:
             step = (top - low) // 4
@@ -219,8 +215,7 @@ class HeuristicBot:
         the roll (or the end of the turn), every question below answers no and that is what
         comes back; the trade look, which changes the bot's state, is skipped then."""
         me = e.players[player]
-        salary = e.board_salary  # self._reserve(e), inline: asked at every own decision
-        reserve = self.reserve * salary // 200 if salary else self.reserve
+        reserve = self._reserve(e)
         # (affordable_build's own first test, asked before the call: mostly no build to ask)
         if me.cash > reserve * 2 and e.complete[player]:
             best = rules_legal.affordable_build(e, me, reserve * 2)
