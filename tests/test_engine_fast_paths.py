@@ -41,6 +41,15 @@ def test_chance_position_restores_the_same_draws() -> None:
     assert [again._random() for _ in range(600)] == ahead
 
 
+def assert_shuffles_as(chance: ChanceSource, plain: random.Random, size: int) -> None:
+    """`chance` shuffles `size` items as `plain` does, and draws what `plain` draws next."""
+    mine, theirs = list(range(size)), list(range(size))
+    chance.shuffle(mine)
+    plain.shuffle(theirs)
+    assert mine == theirs
+    assert chance.below(1000) == int(plain.random() * 1000)
+
+
 @pytest.mark.parametrize("drawn", [0, 1, BLOCK - 8, BLOCK - 7])  # 7 .. BLOCK into the block
 def test_chance_position_at_every_point_of_a_block(drawn: int) -> None:
     """A position taken anywhere in a block (at its very end too) restores the same draws,
@@ -64,11 +73,7 @@ def test_chance_position_at_every_point_of_a_block(drawn: int) -> None:
     plain.setstate((version, tuple(words), gauss))
     for _ in range(BLOCK):  # a shuffle continues from the end of the block
         plain.random()
-    mine, theirs = list(range(30)), list(range(30))
-    again.shuffle(mine)
-    plain.shuffle(theirs)
-    assert mine == theirs
-    assert again.below(1000) == int(plain.random() * 1000)
+    assert_shuffles_as(again, plain, 30)
 
 
 def test_event_log_flushes_keep_every_code() -> None:
@@ -257,11 +262,7 @@ def test_a_shuffle_after_draws_skips_the_rest_of_the_block() -> None:
     assert [chance.below(1000) for _ in range(3)] == [int(plain.random() * 1000) for _ in range(3)]
     for _ in range(BLOCK - 3):
         plain.random()
-    mine, theirs = list(range(20)), list(range(20))
-    chance.shuffle(mine)
-    plain.shuffle(theirs)
-    assert mine == theirs
-    assert chance.below(1000) == int(plain.random() * 1000)
+    assert_shuffles_as(chance, plain, 20)
 
 
 @pytest.mark.parametrize("seed", [0, 7, 2**40 + 7])
