@@ -25,9 +25,10 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 ENGINE = Path("ugentopoly_widget") / "engine"
 # The modules of the hot path (logtext: the log lines' filling); the rest (loader, i18n, svg,
 # game ...) stays interpreted.
-# Keep in step with COMPILED in ugentopoly_widget/engine/__init__.py.
-COMPILED = ("state", "events", "core", "legal", "turns", "landing", "deals", "endgame", "bots",
-            "checkpoints", "logtext")
+# Module paths relative to the engine package (records.events: engine/records/events.py).
+# Keep in step with COMPILED in ugentopoly_widget/engine/_build.py.
+COMPILED = ("state", "records.events", "core", "legal", "turns", "landing", "deals", "endgame",
+            "bots", "records.checkpoints", "render.logtext")
 GROUP = "ugentopoly_widget.engine._native"  # the shared library: _native__mypyc.*.so
 BUILD_INFO = ENGINE / "_build_info.json"
 
@@ -36,11 +37,14 @@ def _say(message: str) -> None:
     print(f"[ugentopoly_widget build] {message}", file=sys.stderr, flush=True)
 
 
+def source_file(name: str) -> Path:
+    """``records.events`` -> ``ugentopoly_widget/engine/records/events.py`` (relative)."""
+    return ENGINE.joinpath(*name.split(".")).with_suffix(".py")
+
+
 def source_digests(root: Path) -> dict[str, str]:
-    return {
-        name: hashlib.sha256((root / ENGINE / f"{name}.py").read_bytes()).hexdigest()
-        for name in COMPILED
-    }
+    return {name: hashlib.sha256((root / source_file(name)).read_bytes()).hexdigest()
+            for name in COMPILED}
 
 
 def compile_engine(root: Path, out: Path) -> list[Path]:
@@ -56,7 +60,7 @@ def compile_engine(root: Path, out: Path) -> list[Path]:
                 # The compiled modules are type-checked strictly by scripts/test; here only
                 # their own errors may stop the build, not those of modules they pull in (the
                 # build environment lacks the development stubs, e.g. pandas-stubs).
-                ["--follow-imports=silent"] + [str(ENGINE / f"{name}.py") for name in COMPILED],
+                ["--follow-imports=silent"] + [str(source_file(name)) for name in COMPILED],
                 opt_level="3",
                 group_name=GROUP,
                 target_dir=str(Path(tmp) / "c"),
@@ -122,8 +126,7 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     @staticmethod
     def _clean_inplace(root: Path) -> None:
         """Drop extension modules of an earlier editable build (they would shadow the .py)."""
-        for path in (root / ENGINE).glob("*.so"):
-            path.unlink()
-        for path in (root / ENGINE).glob("*.pyd"):
-            path.unlink()
+        for pattern in ("*.so", "*.pyd"):  # the engine's subpackages hold some too
+            for path in (root / ENGINE).rglob(pattern):
+                path.unlink()
         (root / BUILD_INFO).unlink(missing_ok=True)

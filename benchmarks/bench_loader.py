@@ -14,7 +14,7 @@ import argparse
 import time
 
 from ugentopoly_widget import Game
-from ugentopoly_widget.engine.loader import parse_board
+from ugentopoly_widget.engine.boards.loader import parse_board
 
 
 def board_text(n: int) -> str:

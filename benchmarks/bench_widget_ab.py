@@ -5,9 +5,11 @@ shared, noisy machine.
     python benchmarks/bench_widget_ab.py --base 3cbccfe
     python benchmarks/bench_widget_ab.py --base main --cases widget-publish --runs 7
 
-The base is this checkout's package (its compiled engine included) with the widget files
-(``ugentopoly_widget/widget*.py``) and the log text (``engine/i18n.py``, ``engine/text.py``) of
-the base commit, in a temporary folder: only the widget and its text differ. Each figure is a
+The base is this checkout's package (its compiled engine included) with the widget package
+(``ugentopoly_widget/widget/``) and the log text (``engine/render/i18n.py``, ``text.py``) of the
+base commit, in a temporary folder: only the widget and its text differ. A base from before the
+layout of rooms (widget_*.py at the package root) is refused: compare it with
+``bench_engine.py --baseline`` instead. Each figure is a
 fresh subprocess; the median and the range of the runs are printed.
 """
 
@@ -25,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ugentopoly_widget"
 # engine files that only render text for views (not compiled): taken from the base commit too
-LOG_TEXT = ("ugentopoly_widget/engine/i18n.py", "ugentopoly_widget/engine/text.py")
+LOG_TEXT = ("ugentopoly_widget/engine/render/i18n.py", "ugentopoly_widget/engine/render/text.py")
 CODE = """
 import json, sys
 sys.path.insert(0, {bench!r})
@@ -38,17 +40,20 @@ print(json.dumps(bench_engine.worker(sys.argv[1], True)))
 
 def base_tree(commit: str, into: Path) -> Path:
     shutil.copytree(PACKAGE, into / "ugentopoly_widget",
-                    ignore=shutil.ignore_patterns("__pycache__", "widget*.py"))
-    names = subprocess.run(["git", "ls-tree", "--name-only", commit, "ugentopoly_widget/"],
-                           cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.rmtree(into / "ugentopoly_widget" / "widget")
+    names = subprocess.run(
+        ["git", "ls-tree", "-r", "--name-only", commit, "ugentopoly_widget/widget/"],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    if not names:
+        raise SystemExit(f"{commit} has no ugentopoly_widget/widget/ package (it predates the "
+                         "layout of rooms): compare it with bench_engine.py --baseline")
+    (into / "ugentopoly_widget" / "widget").mkdir()
     # the log text is the widget's too (rendered for its views only)
-    names += list(LOG_TEXT)
-    for name in names:
-        if (Path(name).name.startswith("widget") and name.endswith(".py")) \
-                or name in LOG_TEXT:
-            text = subprocess.run(["git", "show", f"{commit}:{name}"], cwd=ROOT,
-                                  capture_output=True, text=True, check=True).stdout
-            (into / name).write_text(text, encoding="utf-8")
+    for name in [n for n in names if n.endswith(".py")] + list(LOG_TEXT):
+        text = subprocess.run(["git", "show", f"{commit}:{name}"], cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout
+        (into / name).write_text(text, encoding="utf-8")
     return into
 
 

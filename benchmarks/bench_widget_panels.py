@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 from ugentopoly_widget import UgentopolyWidget
-from ugentopoly_widget.widget_probability import PROBABILITY_MODES, heat_payload, stats_payload
+from ugentopoly_widget.widget.odds import PROBABILITY_MODES, heat_payload, stats_payload
 
 
 def main() -> None:

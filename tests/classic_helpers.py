@@ -9,7 +9,7 @@ import pytest
 
 from ugentopoly_widget import Game, IllegalActionError
 from ugentopoly_widget.engine import actions as A
-from ugentopoly_widget.engine.events import Event
+from ugentopoly_widget.engine.records.events import Event
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 

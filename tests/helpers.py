@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ugentopoly_widget import Game, load_bundled
-from ugentopoly_widget.engine.board import Board
-from ugentopoly_widget.engine.loader import parse_board
+from ugentopoly_widget.engine.boards.board import Board
+from ugentopoly_widget.engine.boards.loader import parse_board
 
 
 def new_game(profile: str = "ugentopoly", players: Any = ("Ann", "Bob"), seed: int = 1,

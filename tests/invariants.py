@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ugentopoly_widget import Game
-from ugentopoly_widget.engine.board import TileKind
-from ugentopoly_widget.engine.events import Event
+from ugentopoly_widget.engine.boards.board import TileKind
+from ugentopoly_widget.engine.records.events import Event
 
 
 def money_snapshot(game: Game) -> dict[object, int]:

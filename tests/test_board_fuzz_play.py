@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from invariants import check_state
 
 from ugentopoly_widget import Game
+from ugentopoly_widget.engine.boards.loader import parse_board
 from ugentopoly_widget.engine.bots import HeuristicBot, RandomBot
 from ugentopoly_widget.engine.errors import BoardError, SetupError
-from ugentopoly_widget.engine.loader import parse_board
 
 KINDS = ["STREET"] * 6 + ["RAILWAY", "RAILWAY", "UTILITY", "TAX", "CHANCE", "CHEST", "JAIL",
                           "GO_TO_JAIL", "FREE_PARKING"]

@@ -11,7 +11,7 @@ from ugentopoly_widget import Game
 from ugentopoly_widget.engine import actions as A
 from ugentopoly_widget.engine import legal as legal_mod
 from ugentopoly_widget.engine.bots import HeuristicBot
-from ugentopoly_widget.engine.events import EventLog, shape
+from ugentopoly_widget.engine.records.events import EventLog, shape
 from ugentopoly_widget.engine.state import BLOCK, ChanceSource
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine.bots import HeuristicBot, play_game
-from ugentopoly_widget.engine.events import Event, EventLog, shape
+from ugentopoly_widget.engine.records.events import Event, EventLog, shape
 
 # values of every kind an event field can hold, and the edge of the inline ints (2**29)
 VALUES: list[Any] = [

@@ -10,7 +10,7 @@ import pytest
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine import actions as A
-from ugentopoly_widget.engine.loader import bundled_boards, load_bundled
+from ugentopoly_widget.engine.boards.loader import bundled_boards, load_bundled
 
 # card id -> (tile the player starts on, the roll that reaches the deck tile, expectation)
 # expectation keys: pos (end position), cash (drawer's change), others (each other player's

@@ -18,7 +18,7 @@ import pytest
 from ugentopoly_widget import Game, SaveFileError
 from ugentopoly_widget.engine import actions as A
 from ugentopoly_widget.engine.bots import HeuristicBot, RandomBot
-from ugentopoly_widget.engine.savefile import save_digest
+from ugentopoly_widget.engine.records.savefile import save_digest
 
 
 class Clock:

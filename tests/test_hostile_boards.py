@@ -18,10 +18,10 @@ from helpers import custom_board
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine import actions as A
+from ugentopoly_widget.engine.boards.loader import load_board, parse_board
+from ugentopoly_widget.engine.boards.properties import read_properties
 from ugentopoly_widget.engine.bots import RandomBot
 from ugentopoly_widget.engine.errors import BoardError, SaveFileError, SetupError
-from ugentopoly_widget.engine.loader import load_board, parse_board
-from ugentopoly_widget.engine.properties import read_properties
 
 MB = 1_000_000
 

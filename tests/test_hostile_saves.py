@@ -257,8 +257,8 @@ def test_any_loaded_save_shows_saves_and_plays(data: st.DataObject) -> None:
 
 def _loaded_digest(payload: dict[str, Any]) -> str:
     """The state digest a load of this payload reaches (what a forger would compute)."""
-    from ugentopoly_widget.engine import loading
-    from ugentopoly_widget.engine.savefile import decode_actions
+    from ugentopoly_widget.engine.records import loading
+    from ugentopoly_widget.engine.records.savefile import decode_actions
 
     record = payload["record"]
     if payload["checkpoint"] is None:
@@ -271,7 +271,7 @@ def _loaded_digest(payload: dict[str, Any]) -> str:
 
 def _digest_for(payload: dict[str, Any]) -> str:
     """The digest a determined editor computes for an edited save (what it loads to)."""
-    from ugentopoly_widget.engine.savefile import save_digest
+    from ugentopoly_widget.engine.records.savefile import save_digest
 
     try:
         state = _loaded_digest(payload)

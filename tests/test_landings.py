@@ -7,7 +7,7 @@ from helpers import act, new_game, roll, seats
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine.bots import HeuristicBot, play_game
-from ugentopoly_widget.engine.landings import LandingCounter, Landings, count_landings
+from ugentopoly_widget.engine.records.landings import LandingCounter, Landings, count_landings
 
 
 def _counts(landings: Landings) -> dict[object, int]:

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from conftest import fixtures_dir
 
-from ugentopoly_widget.engine.board import CardKind, TileKind
-from ugentopoly_widget.engine.errors import BoardError, BoardWarning
-from ugentopoly_widget.engine.loader import (
+from ugentopoly_widget.engine.boards.board import CardKind, TileKind
+from ugentopoly_widget.engine.boards.loader import (
     bundled_boards,
     load_board,
     load_bundled,
     parse_board,
 )
+from ugentopoly_widget.engine.errors import BoardError, BoardWarning
 
 # --------------------------------------------------------------------------- the course files
 

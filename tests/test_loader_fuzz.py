@@ -12,10 +12,10 @@ from conftest import fixtures_dir
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ugentopoly_widget.engine.board import Board
+from ugentopoly_widget.engine.boards.board import Board
+from ugentopoly_widget.engine.boards.loader import load_board, parse_board
+from ugentopoly_widget.engine.boards.properties import parse_properties
 from ugentopoly_widget.engine.errors import BoardError
-from ugentopoly_widget.engine.loader import load_board, parse_board
-from ugentopoly_widget.engine.properties import parse_properties
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

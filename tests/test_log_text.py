@@ -13,8 +13,8 @@ import pytest
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine.bots import make_bot, play_game
-from ugentopoly_widget.engine.events import Event
-from ugentopoly_widget.engine.i18n import (
+from ugentopoly_widget.engine.records.events import Event
+from ugentopoly_widget.engine.render.i18n import (
     LANGUAGES,
     TEMPLATES,
     party_name,
@@ -22,7 +22,7 @@ from ugentopoly_widget.engine.i18n import (
     render_slow,
     word,
 )
-from ugentopoly_widget.widget_data import MAX_MOVES, narrate
+from ugentopoly_widget.widget.data import MAX_MOVES, narrate
 
 
 def reference_render(event: Event, game: Game, lang: str = "en") -> str:
@@ -227,7 +227,7 @@ def _odd_events(game: Game) -> list[Event]:
 def test_render_lines_is_render_slow_for_a_batch_of_mixed_shapes() -> None:
     """The batch form (names read once, see logtext) gives each event's own line, also with
     shapes first met mid-batch, hand-made events and an unknown language."""
-    from ugentopoly_widget.engine.i18n import render_lines
+    from ugentopoly_widget.engine.render.i18n import render_lines
 
     for profile, seed, bot, mode in GAMES[::3]:
         game = _played(profile, seed, bot, mode)
@@ -243,8 +243,8 @@ import hashlib, json, sys
 sys.path.insert(0, sys.argv[1])
 import ugentopoly_widget.engine as engine
 from test_log_text import GAMES, _odd_events, _played
-from ugentopoly_widget.engine.i18n import render_lines
-from ugentopoly_widget.widget_data import narrate
+from ugentopoly_widget.engine.render.i18n import render_lines
+from ugentopoly_widget.widget.data import narrate
 out = {"compiled": engine.compiled, "lines": {}}
 for profile, seed, bot, mode in GAMES:
     game = _played(profile, seed, bot, mode)
@@ -272,7 +272,7 @@ def test_compiled_and_pure_renderers_give_the_same_lines() -> None:
     from pathlib import Path
 
     import ugentopoly_widget.engine as engine
-    from ugentopoly_widget.engine.i18n import render_lines
+    from ugentopoly_widget.engine.render.i18n import render_lines
 
     assert "story" in LINES_SCRIPT
     env = dict(os.environ)
@@ -302,7 +302,7 @@ def test_a_template_with_more_than_plain_fields_takes_the_general_path(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A template field with a format spec or a conversion (none of the shipped ones has one)
     gets no pieces: its line is the general renderer's (here the fallback line)."""
-    from ugentopoly_widget.engine import i18n
+    from ugentopoly_widget.engine.render import i18n
 
     game = _played("classic", 1, "heuristic")
     event = next(e for e in game.events if e.kind == "rent")

@@ -13,7 +13,7 @@ from helpers import act, new_game, roll, seats
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine import RulesProfile, get_profile, load_bundled
-from ugentopoly_widget.engine.board import Card, CardKind, Deck, Tile, TileKind
+from ugentopoly_widget.engine.boards.board import Card, CardKind, Deck, Tile, TileKind
 from ugentopoly_widget.probability import (
     CyclingDeckError,
     DiceError,

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from ugentopoly_widget.engine import load_bundled
-from ugentopoly_widget.engine.board import Board
+from ugentopoly_widget.engine.boards.board import Board
 from ugentopoly_widget.probability import landing_model
 from ugentopoly_widget.probability.montecarlo import MovementSimulator
 from ugentopoly_widget.probability.sampling import EngineLandings, play_landings

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from ugentopoly_widget.engine.boards.properties import parse_properties, read_properties
 from ugentopoly_widget.engine.errors import BoardError
-from ugentopoly_widget.engine.properties import parse_properties, read_properties
 
 
 def test_separators_and_whitespace() -> None:

@@ -6,7 +6,7 @@ import pytest
 from helpers import act, custom_board, kinds, money, new_game, roll, seats
 
 from ugentopoly_widget import Game
-from ugentopoly_widget.engine.board import TileKind
+from ugentopoly_widget.engine.boards.board import TileKind
 from ugentopoly_widget.engine.errors import InvalidActionError
 
 START = 10000

@@ -8,9 +8,9 @@ import pytest
 from helpers import act, idle_turn, kinds, money, new_game, roll, seats
 
 from ugentopoly_widget import Game, SetupError
-from ugentopoly_widget.engine.board import TileKind
+from ugentopoly_widget.engine.boards.board import TileKind
+from ugentopoly_widget.engine.boards.loader import parse_board
 from ugentopoly_widget.engine.bots import HeuristicBot, RandomBot, play_game
-from ugentopoly_widget.engine.loader import parse_board
 
 PROFILES = ["ugentopoly", "classic", "cell22"]
 

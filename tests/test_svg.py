@@ -1,4 +1,4 @@
-"""The SVG picture of a board (engine/svg.py)."""
+"""The SVG picture of a board (engine/render/svg.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from ugentopoly_widget.engine.boards.loader import parse_board
 from ugentopoly_widget.engine.game import Game
-from ugentopoly_widget.engine.loader import parse_board
-from ugentopoly_widget.engine.svg import board_svg
+from ugentopoly_widget.engine.render.svg import board_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -12,7 +12,7 @@ import pytest
 import traitlets
 
 from ugentopoly_widget import UgentopolyWidget
-from ugentopoly_widget.widget_errors import plain_error
+from ugentopoly_widget.widget.errors import plain_error
 
 
 def _ugentopoly(**kwargs: object) -> UgentopolyWidget:

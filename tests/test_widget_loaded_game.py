@@ -11,7 +11,7 @@ from log_view import LogView
 
 from ugentopoly_widget import Game, UgentopolyWidget
 from ugentopoly_widget.engine.bots import HeuristicBot
-from ugentopoly_widget.widget_data import LOG_JUMP, LOG_PAGE
+from ugentopoly_widget.widget.data import LOG_JUMP, LOG_PAGE
 
 
 def _saved_and_loaded(turns: int = 70) -> tuple[Game, Game]:

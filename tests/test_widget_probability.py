@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import ugentopoly_widget.probability as probability
-import ugentopoly_widget.widget_probability as widget_probability
+import ugentopoly_widget.widget.odds as widget_probability
 from ugentopoly_widget.probability import (
     MissingJailError,
     compare_landings,

@@ -11,9 +11,9 @@ import pytest
 
 from ugentopoly_widget import Game, UgentopolyWidget, widget_sync
 from ugentopoly_widget.engine.bots import HeuristicBot, WorthSampler, make_bot, play_game
-from ugentopoly_widget.engine.events import Event
-from ugentopoly_widget.widget_bots import BATCH_SAMPLE_TURNS, sample_step
-from ugentopoly_widget.widget_data import LogCache
+from ugentopoly_widget.engine.records.events import Event
+from ugentopoly_widget.widget.data import LogCache
+from ugentopoly_widget.widget.pacing import BATCH_SAMPLE_TURNS, sample_step
 
 
 def _widget(profile: str = "classic", seed: int = 3, **kw: Any) -> UgentopolyWidget:

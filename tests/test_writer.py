@@ -8,9 +8,9 @@ import pytest
 from conftest import fixtures_dir
 
 from ugentopoly_widget import Game
+from ugentopoly_widget.engine.boards.loader import load_board, load_bundled, parse_board
+from ugentopoly_widget.engine.boards.writer import board_to_xml
 from ugentopoly_widget.engine.bots import RandomBot
-from ugentopoly_widget.engine.loader import load_board, load_bundled, parse_board
-from ugentopoly_widget.engine.writer import board_to_xml
 
 
 def same_board(a: object, b: object) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import _moved
 from .engine import (
     Action,
     Board,
@@ -24,6 +25,8 @@ from .engine import (
 )
 
 __version__ = "0.1.0"
+
+_moved.install()  # the flat layout's module paths, for one more release
 
 __all__ = [
     "Action", "Board", "BoardError", "Event", "Game", "IllegalActionError",

@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from ugentopoly_widget.widget_data import LOG_JUMP, LOG_PAGE
+from ugentopoly_widget.widget.data import LOG_JUMP, LOG_PAGE
 
 from .board_checks import shot
 from .conftest import Kernel, OpenNotebook

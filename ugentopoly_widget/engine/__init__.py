@@ -8,7 +8,8 @@ itself is never compiled: it picks the build before any engine module is importe
 
 from . import _build
 from .actions import Action, action_from_dict, action_from_text
-from .board import Board, Card, CardKind, Deck, Tile, TileKind
+from .boards.board import Board, Card, CardKind, Deck, Tile, TileKind
+from .boards.loader import bundled_boards, load_board, load_bundled, parse_board
 from .errors import (
     BoardError,
     IllegalActionError,
@@ -18,10 +19,9 @@ from .errors import (
     UgentopolyError,
     UndoError,
 )
-from .events import Event
 from .game import Game
-from .landings import LandingCounter, Landings, count_landings
-from .loader import bundled_boards, load_board, load_bundled, parse_board
+from .records.events import Event
+from .records.landings import LandingCounter, Landings, count_landings
 from .rules import CELL22, CLASSIC, PROFILES, UGENTOPOLY, RulesProfile, get_profile
 
 compiled: bool = _build.compiled()

@@ -21,9 +21,14 @@ from types import ModuleType
 
 PACKAGE = __name__.rpartition(".")[0]
 HERE = Path(__file__).parent
-# Keep in step with COMPILED in hatch_build.py.
-COMPILED = ("state", "events", "core", "legal", "turns", "landing", "deals", "endgame", "bots",
-            "checkpoints", "logtext")
+# Module paths relative to the engine package. Keep in step with COMPILED in hatch_build.py.
+COMPILED = ("state", "records.events", "core", "legal", "turns", "landing", "deals", "endgame",
+            "bots", "records.checkpoints", "render.logtext")
+
+
+def source_path(name: str) -> Path:
+    """The .py file of a compiled module, e.g. ``records.events`` -> ``records/events.py``."""
+    return HERE.joinpath(*name.split(".")).with_suffix(".py")
 
 
 class PureFinder:
@@ -35,7 +40,7 @@ class PureFinder:
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.names:
             return None
-        source = HERE / f"{fullname.rpartition('.')[2]}.py"
+        source = source_path(fullname[len(PACKAGE) + 1:])
         return importlib.util.spec_from_file_location(fullname, source)
 
 
@@ -50,7 +55,7 @@ def _stale() -> str | None:
             return None  # the build fell back to pure Python: nothing compiled to check
         sources = info["sources"]
         for name in COMPILED:
-            digest = hashlib.sha256((HERE / f"{name}.py").read_bytes()).hexdigest()
+            digest = hashlib.sha256(source_path(name).read_bytes()).hexdigest()
             if sources.get(name) != digest:
                 return f"{name}.py changed since it was compiled"
     except (OSError, ValueError, KeyError, TypeError) as exc:

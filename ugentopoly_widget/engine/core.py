@@ -15,11 +15,12 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from . import actions as A
-from . import checkpoints, endgame, legal, turns
+from . import endgame, legal, turns
 from .actions import Action
-from .board import Board, Card, TileKind
+from .boards.board import Board, Card, TileKind
 from .errors import IllegalActionError, InvalidActionError
-from .events import BANK, POT, Event, EventLog, Party, shape
+from .records import checkpoints
+from .records.events import BANK, POT, Event, EventLog, Party, shape
 from .rules import RulesProfile
 from .state import (
     AUCTION,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 from . import actions as A
 from . import endgame
 from .actions import Action
-from .events import BANK, shape
+from .records.events import BANK, shape
 from .state import AUCTION, MORTGAGED, PLACE_HOUSE, TRADE, Decision, Flow, PlayerState, interest
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as A
 from . import deals, turns
-from .events import BANK, Party, shape
+from .records.events import BANK, Party, shape
 from .state import DEBT, Decision, Flow, GameEnds, PlayerOut, PlayerState
 
 if TYPE_CHECKING:

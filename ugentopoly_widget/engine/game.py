@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import actions as A
-from . import checkpoints, loading, savestate
 from .actions import Action, action_from_dict, action_from_text
-from .board import Board
+from .boards.board import Board
+from .boards.writer import board_to_xml
 from .core import Engine
 from .errors import (
     BoardError,
@@ -23,10 +23,10 @@ from .errors import (
     SetupError,
     UndoError,
 )
-from .events import Event, EventLog
-from .landings import LandingCounter, Landings, Per
-from .rules import RulesProfile, get_profile
-from .savefile import (
+from .records import checkpoints, loading, savestate
+from .records.events import Event, EventLog
+from .records.landings import LandingCounter, Landings, Per
+from .records.savefile import (
     MAX_SAVE_BYTES,
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -35,16 +35,16 @@ from .savefile import (
     save_digest,
     write_atomic,
 )
+from .rules import RulesProfile, get_profile
 from .setup import COLOURS as COLOURS  # re-exported: the widget's lobby offers them
 from .setup import TOKENS as TOKENS
 from .setup import PlayerSpec, check_board_for_rules, player_specs
 from .state import Decision, PlayerState
 from .testing import Testing, run_injection
-from .writer import board_to_xml
 
 
 def _resolve_board(board: Board | str | os.PathLike[str] | None, profile: RulesProfile) -> Board:
-    from .loader import load_board, load_bundled
+    from .boards.loader import load_board, load_bundled
 
     if isinstance(board, Board):
         return board
@@ -434,12 +434,12 @@ class Game:
         return result
 
     def log(self, lang: str | None = None) -> list[str]:
-        from .i18n import render_lines
+        from .render.i18n import render_lines
 
         return render_lines(self.events[:], self, lang or self.lang)
 
     def __str__(self) -> str:
-        from .text import game_text
+        from .render.text import game_text
 
         return game_text(self)
 
@@ -450,7 +450,7 @@ class Game:
         )
 
     def _repr_svg_(self) -> str:
-        from .svg import board_svg
+        from .render.svg import board_svg
 
         return board_svg(self)
 
@@ -751,7 +751,7 @@ class Game:
         verify: loading.Verify = "checkpoint",
     ) -> Game:
         """Load a save file (see :meth:`from_json` for what is checked, and `verify`)."""
-        from .files import FileRefused, read_capped
+        from .boards.files import FileRefused, read_capped
 
         try:
             data = read_capped(path, MAX_SAVE_BYTES)

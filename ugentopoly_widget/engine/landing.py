@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import deals, endgame, turns
-from .board import Card, CardKind, TileKind
-from .events import BANK, POT, shape
+from .boards.board import Card, CardKind, TileKind
+from .records.events import BANK, POT, shape
 from .state import BUY, HOUSE_OFFER, TAX, Decision, Flow, GameEnds, PlayerState
 
 # Final: compiled, these are C statics; an enum member read off its class (TileKind.TAX) goes

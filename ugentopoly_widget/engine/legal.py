@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from .actions import Action, cached
-from .board import TileKind
+from .boards.board import TileKind
 from .state import (
     AUCTION,
     BUY,

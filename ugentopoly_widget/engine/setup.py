@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .board import Board, CardKind, TileKind
+from .boards.board import Board, CardKind, TileKind
 from .errors import SetupError
 from .rules import RulesProfile
 

@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, Final
 
-from .board import Card
+from .boards.board import Card
 
 if TYPE_CHECKING:
     from .actions import Action

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidActionError, SaveFileError
-from .events import Event
+from .records.events import Event
 
 if TYPE_CHECKING:
     from .core import Engine

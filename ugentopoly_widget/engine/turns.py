@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Final
 from . import actions as A
 from . import deals, endgame, landing
 from .actions import Action
-from .board import Card
-from .events import BANK, shape
+from .boards.board import Card
+from .records.events import BANK, shape
 from .state import JAIL_FINE, Decision, Flow, GameEnds, PlayerState
 
 if TYPE_CHECKING:

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import pandas as pd
 
-from ..engine.board import Board
-from ..engine.landings import LandingCounter, Landings
+from ..engine.boards.board import Board
+from ..engine.records.landings import LandingCounter, Landings
 from ..engine.rules import RulesProfile
 from .chain import Chain, State, solve_chain, steps
 from .model import Options, Per, compile_movement, resolve_inputs

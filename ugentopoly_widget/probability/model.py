@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from ..engine.board import Board, Card, CardKind, TileKind
+from ..engine.boards.board import Board, Card, CardKind, TileKind
 from ..engine.rules import RulesProfile, get_profile
 from .dice import Roll, roll_outcomes
 from .errors import CyclingDeckError, MissingJailError, UnsupportedCardError

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from ..engine.board import Board, Tile, TileKind
+from ..engine.boards.board import Board, Tile, TileKind
 from ..engine.rules import RulesProfile
 from .api import landing_model
 from .chain import Chain, build_chain, steps

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from ..engine.board import Board, TileKind
+from ..engine.boards.board import Board, TileKind
 from ..engine.rules import RulesProfile
 from .api import _inputs, _options, _per, tile_table
 from .model import Movement, Per, _effect, compile_movement

@@ -20,9 +20,9 @@ import numpy as np
 
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.board import Board
+from ..engine.boards.board import Board
 from ..engine.game import Game
-from ..engine.landings import LandingCounter, Landings, Per
+from ..engine.records.landings import LandingCounter, Landings, Per
 from ..engine.rules import RulesProfile, get_profile
 
 

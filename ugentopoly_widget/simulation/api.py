@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from ..engine.board import Board
+from ..engine.boards.board import Board
 from ..engine.errors import SetupError
 from ..engine.rules import RulesProfile
 from .executors import (

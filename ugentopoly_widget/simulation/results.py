@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..engine.game import Game
-from ..engine.landings import Landings
+from ..engine.records.landings import Landings
 from .executors import Outcome
 from .settings import Settings
 from .stats import mean_ci, wilson

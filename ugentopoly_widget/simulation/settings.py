@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.board import Board
+from ..engine.boards.board import Board
+from ..engine.boards.writer import board_to_xml
 from ..engine.bots import BOTS, Bot
 from ..engine.errors import SetupError
 from ..engine.game import Game
 from ..engine.rules import RulesProfile, get_profile
-from ..engine.writer import board_to_xml
 
 BotFactory = Callable[..., Bot]
 """Anything called as ``factory(seed=<int>)`` that returns an object with ``choose(game)``:
@@ -107,7 +107,7 @@ def board_spec(board: Board | str | os.PathLike[str] | None, profile: RulesProfi
     if isinstance(board, str) and board.startswith("bundled:"):
         return ("bundled", board.split(":", 1)[1])
     if not isinstance(board, Board):
-        from ..engine.loader import load_board
+        from ..engine.boards.loader import load_board
 
         if not isinstance(board, (str, os.PathLike)):
             raise SetupError(
@@ -123,7 +123,7 @@ def board_spec(board: Board | str | os.PathLike[str] | None, profile: RulesProfi
 @functools.lru_cache(maxsize=8)
 def resolve_board(spec: BoardSpec) -> Board:
     """The Board of a spec, parsed once per process."""
-    from ..engine.loader import load_bundled, parse_board
+    from ..engine.boards.loader import load_bundled, parse_board
 
     if spec[0] == "bundled":
         return load_bundled(spec[1])

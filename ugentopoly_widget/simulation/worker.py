@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.bots import Bot, FewerCollections, make_bot, play_game
-from ..engine.events import Event
 from ..engine.game import Game
-from ..engine.landings import Landings
+from ..engine.records.events import Event
+from ..engine.records.landings import Landings
 from .seeding import bot_seed, game_seed
 from .settings import Settings, resolve_board
 

@@ -8,13 +8,13 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .engine.actions import Action
-from .engine.board import Board, TileKind
-from .engine.events import Event, EventLog
-from .engine.game import COLOURS, TOKENS, Game
-from .engine.i18n import render_lines
-from .engine.logtext import narrate_events
-from .engine.rules import PROFILES, RulesProfile
+from ..engine.actions import Action
+from ..engine.boards.board import Board, TileKind
+from ..engine.game import COLOURS, TOKENS, Game
+from ..engine.records.events import Event, EventLog
+from ..engine.render.i18n import render_lines
+from ..engine.render.logtext import narrate_events
+from ..engine.rules import PROFILES, RulesProfile
 
 LANGS = ("en", "nl")
 SEAT_KINDS = ("person", "random", "heuristic")
@@ -154,7 +154,7 @@ def _profile_schema(profile: RulesProfile, board: Board | None) -> dict[str, Any
 
 def lobby_data(custom_board: Board | None = None, profile: str | None = None) -> dict[str, Any]:
     """The setup screen's schema: profiles with their limits and options, tokens, colours."""
-    from .engine.loader import load_bundled
+    from ..engine.boards.loader import load_bundled
 
     profiles = []
     for name, prof in PROFILES.items():

@@ -26,20 +26,19 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .engine.actions import Action, action_from_dict
-from .engine.board import Board
-from .engine.errors import (
+from ..engine.actions import Action, action_from_dict
+from ..engine.boards.board import Board
+from ..engine.errors import (
     IllegalActionError,
     InvalidActionError,
     SetupError,
     UgentopolyError,
     UndoError,
 )
-from .engine.events import Event
-from .engine.game import Game
-from .engine.rules import PROFILES
-from .widget_bots import BotPacing
-from .widget_data import (
+from ..engine.game import Game
+from ..engine.records.events import Event
+from ..engine.rules import PROFILES
+from .data import (
     LANGS,
     LOG_TAIL,
     SEAT_KINDS,
@@ -48,12 +47,13 @@ from .widget_data import (
     lobby_data,
     state_snapshot,
 )
-from .widget_errors import plain_error
-from .widget_probability import ProbabilityPanels
-from .widget_requests import RequestError, check_keys, is_int, setup_options
-from .widget_sync import StateText, state_json
+from .errors import plain_error
+from .odds import ProbabilityPanels
+from .pacing import BotPacing
+from .requests import RequestError, check_keys, is_int, setup_options
+from .sync import StateText, state_json
 
-STATIC = pathlib.Path(__file__).parent / "static"
+STATIC = pathlib.Path(__file__).parent.parent / "static"
 MAX_REQUEST_BYTES = 20_000  # a request larger than this (as JSON) is refused unread
 MAX_ERRORS = 50
 # Traits the front end may set directly; anything else it sends is refused and re-synced.
@@ -129,7 +129,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         self.errors: list[str] = []
         self._custom_board: Board | None = board if isinstance(board, Board) else None
         if board is not None and not isinstance(board, Board):
-            from .engine.game import _resolve_board
+            from ..engine.game import _resolve_board
 
             self._custom_board = _resolve_board(board, PROFILES.get(profile, PROFILES["classic"]))
         self._profile_default = profile
@@ -694,7 +694,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         if bundle is None or self._game is None:
             return bundle
         data, metadata = bundle
-        from .engine.svg import board_svg
+        from ..engine.render.svg import board_svg
 
         heat = self.heat.get("values") if self.heat else None
         data = {**data, "image/svg+xml": board_svg(self._game, lang=self.lang, heat=heat)}

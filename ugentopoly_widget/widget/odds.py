@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from .engine.landings import LandingCounter
-from .widget_requests import RequestError, check_keys
+from ..engine.records.landings import LandingCounter
+from .requests import RequestError, check_keys
 
 if TYPE_CHECKING:
-    from .engine.game import Game
+    from ..engine.game import Game
 
 PROBABILITY_MODES = ("exact", "observed", "difference", "next")
 JAIL_STRATEGIES = ("short", "long")
@@ -38,7 +38,7 @@ def heat_payload(game: Game, mode: str, lang: str = "en", jail: str = "short"
     """The heat layer of one mode: a share of rolls per tile (``values``), In Jail apart
     (``jail``, drawn on the jail tile), and a zero-based scale: 0..max for the shares,
     -m..+m (diverging) for ``"difference"`` = observed - exact."""
-    from .probability import overlay
+    from ..probability import overlay
 
     table = overlay(game, mode, jail=jail, lang=lang)  # type: ignore[arg-type]
     shares = [float(v) for v in table["value"]]
@@ -90,7 +90,7 @@ def stats_payload(game: Game, live: LiveStats, jail: str = "short") -> dict[str,
     """The dice panel (counts of each total against the exact distribution) and the
     convergence chart (total variation between observed and exact after n rolls, at
     log-spaced n, with the distance a game of n rolls lies off on average)."""
-    from .probability import (
+    from ..probability import (
         convergence,
         dice_distribution,
         expected_total_variation,

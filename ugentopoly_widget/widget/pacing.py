@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from .engine.actions import Action
-from .engine.bots import FewerCollections, WorthSampler, make_bot, play_game
-from .widget_data import MAX_SAMPLES, SEAT_KINDS
+from ..engine.actions import Action
+from ..engine.bots import FewerCollections, WorthSampler, make_bot, play_game
+from .data import MAX_SAMPLES, SEAT_KINDS
 
 # (the engine's bots are imported here once: an import inside play_bots resolved the relative
 # name on every call, six times a batch, ~80k instructions of what a batch adds to the engine)
@@ -39,9 +39,9 @@ def sample_step(turn: int) -> int:
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .engine.events import Event
-    from .engine.game import Game
-    from .widget_data import LogCache
+    from ..engine.game import Game
+    from ..engine.records.events import Event
+    from .data import LogCache
 
 
 class BotPacing:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .widget_data import LOBBY_FLAGS, flag_option
+from .data import LOBBY_FLAGS, flag_option
 
 
 class RequestError(Exception):

@@ -1,8 +1,8 @@
 """Immutable board data: tiles, areas, card decks and display names.
 
-A :class:`Board` is built once by :mod:`ugentopoly_widget.engine.loader` from an XML file (the
-course format, extended backwards compatibly) and never changes afterwards, so one board can be
-shared by many games.
+A :class:`Board` is built once by :mod:`ugentopoly_widget.engine.boards.loader` from an XML
+file (the course format, extended backwards compatibly) and never changes afterwards, so one
+board can be shared by many games.
 """
 
 from __future__ import annotations

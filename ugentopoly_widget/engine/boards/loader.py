@@ -24,8 +24,8 @@ from defusedxml.ElementTree import (  # type: ignore[import-untyped, unused-igno
     ParseError as DefusedParseError,
 )
 
+from ..errors import BoardError, BoardWarning
 from .board import PROPERTY_KINDS, Area, Board, Card, CardKind, Deck, Tile, TileKind
-from .errors import BoardError, BoardWarning
 from .files import FileRefused, read_capped
 from .properties import parse_properties, read_properties
 

@@ -21,7 +21,7 @@ import codecs
 import os
 import re
 
-from .errors import BoardError
+from ..errors import BoardError
 from .files import FileRefused, read_capped
 
 __all__ = ["MAX_PROPERTIES_BYTES", "decode_properties", "parse_properties", "read_properties"]

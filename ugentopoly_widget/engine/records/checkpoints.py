@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from .board import Card
-from .state import RngPosition
+from ..boards.board import Card
+from ..state import RngPosition
 
 if TYPE_CHECKING:
-    from .core import Engine
+    from ..core import Engine
 
 KEEP = 3  # checkpoints kept: undo never crosses a roll, so it never goes back further
 

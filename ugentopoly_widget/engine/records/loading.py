@@ -15,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..errors import BoardError, SaveFileError, SetupError
+from ..rules import get_profile, option_problem
 from . import savestate
-from .errors import BoardError, SaveFileError, SetupError
-from .rules import get_profile, option_problem
 from .savefile import check_payload, check_record, decode_actions, save_digest
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .board import Board
-    from .game import Game
+    from ..actions import Action
+    from ..boards.board import Board
+    from ..game import Game
 
 Verify = Literal["checkpoint", "replay"]
 VERIFY_MODES = ("checkpoint", "replay")
@@ -36,7 +36,7 @@ def game_from_record(cls: type[Game], record: Any, clock: Callable[[], float] | 
                      checked: bool = False) -> Game:
     """A new game with the record's setup (no action applied yet); raises SaveFileError.
     `checked`: check_record() has accepted the record already."""
-    from .loader import parse_board
+    from ..boards.loader import parse_board
 
     if not checked:
         check_record(record)

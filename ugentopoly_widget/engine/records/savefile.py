@@ -25,8 +25,8 @@ import secrets
 import stat
 from typing import Any
 
-from .actions import ACTION_TYPES, Action, action_from_dict
-from .errors import InvalidActionError, SaveFileError
+from ..actions import ACTION_TYPES, Action, action_from_dict
+from ..errors import InvalidActionError, SaveFileError
 
 __all__ = [
     "MAX_SAVE_BYTES",

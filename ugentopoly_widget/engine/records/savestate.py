@@ -25,14 +25,14 @@ from array import array
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from ..boards.board import Card, CardKind, TileKind
+from ..errors import SaveFileError
+from ..state import BLOCK
 from . import checkpoints
-from .board import Card, CardKind, TileKind
-from .errors import SaveFileError
-from .state import BLOCK
 
 if TYPE_CHECKING:
+    from ..core import Engine
     from .checkpoints import Checkpoint
-    from .core import Engine
 
 __all__ = ["restore", "to_data"]
 

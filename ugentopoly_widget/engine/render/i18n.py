@@ -5,15 +5,15 @@ from __future__ import annotations
 import string
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ..records.events import Event
 from . import logtext
-from .events import Event
 from .logtext import LineContext, Piece, Pieces
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from .board import Board
-    from .game import Game
+    from ..boards.board import Board
+    from ..game import Game
 
 LANGUAGES = ("en", "nl")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias
 
-from .events import Event
+from ..records.events import Event
 
 # What follows a piece's literal (`a` and `b`: positions in the event's values, -1 if absent;
 # `text`: a word in the line's language, picked when the pieces were made)

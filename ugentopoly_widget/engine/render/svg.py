@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from .board import Board, Tile, TileKind
+from ..boards.board import Board, Tile, TileKind
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 __all__ = ["board_svg"]
 

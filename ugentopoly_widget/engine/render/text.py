@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import TileKind
+from ..boards.board import TileKind
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 
 def cell_text(game: Game, position: int, lang: str | None = None) -> str:
