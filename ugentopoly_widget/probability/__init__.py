@@ -13,35 +13,50 @@ engine, never the widget. The maths and every assumption: docs/probability.md.
 
 from __future__ import annotations
 
-from .api import (
-    compare_landings,
-    convergence,
-    expected_total_variation,
-    landing_distribution,
-    landing_model,
-    next_roll_distribution,
-    observed_distribution,
-    overlay,
-    roll_history,
-    tile_table,
-    total_variation,
-    transition_matrix,
-)
-from .chain import Chain
-from .dice import DiceDistribution, dice_distribution
+from typing import Any
+
 from .errors import (
+    NUMPY_MODULES,
     CyclingDeckError,
     DiceError,
     MissingJailError,
+    NumpyMissingError,
     ProbabilityError,
     UnsupportedCardError,
 )
-from .model import Options
+
+try:
+    from .api import (
+        compare_landings,
+        convergence,
+        expected_total_variation,
+        landing_distribution,
+        landing_model,
+        next_roll_distribution,
+        observed_distribution,
+        overlay,
+        roll_history,
+        tile_table,
+        total_variation,
+        transition_matrix,
+    )
+    from .chain import Chain
+    from .dice import DiceDistribution, dice_distribution
+    from .model import Options
+except ModuleNotFoundError as exc:  # the browser site: no numpy (.pure serves the widget)
+    if exc.name not in NUMPY_MODULES:
+        raise
+
+    def __getattr__(name: str) -> Any:
+        if name in __all__:
+            raise NumpyMissingError(f"ugentopoly_widget.probability.{name}")
+        raise AttributeError(name)
 
 __all__ = [
     "Chain", "CyclingDeckError", "DiceDistribution", "DiceError", "MissingJailError",
-    "Options", "ProbabilityError", "UnsupportedCardError", "compare_landings", "convergence",
-    "dice_distribution", "expected_total_variation", "landing_distribution", "landing_model",
+    "NumpyMissingError", "Options", "ProbabilityError", "UnsupportedCardError",
+    "compare_landings", "convergence", "dice_distribution", "expected_total_variation",
+    "landing_distribution", "landing_model",
     "next_roll_distribution", "observed_distribution", "overlay", "roll_history", "tile_table",
     "total_variation", "transition_matrix",
 ]

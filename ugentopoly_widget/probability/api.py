@@ -27,8 +27,9 @@ import pandas as pd
 from ..engine.boards.board import Board
 from ..engine.records.landings import LandingCounter, Landings
 from ..engine.rules import RulesProfile
-from .chain import Chain, State, solve_chain, steps
+from .chain import Chain, solve_chain
 from .model import Options, Per, compile_movement, resolve_inputs
+from .pure import game_state, log_points, next_roll_shares
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -163,40 +164,6 @@ def transition_matrix(
     return chain.matrix.copy(), pd.DataFrame(rows)
 
 
-def _doubles_this_turn(game: Game, player: int) -> int:
-    """Doubles rolled so far in the player's turn, if their next roll goes on with it."""
-    decision = game.decision
-    if decision.player != player or decision.kind in ("post_roll", "game_over"):
-        return 0
-    events = game.events
-    start = len(events)
-    while start > 0 and not (events[start - 1].kind == "turn_started"
-                             and events[start - 1].player == player):
-        start -= 1
-    doubles, last_double, rolled = 0, False, False
-    for k in range(start, len(events)):
-        e = events[k]
-        if e.kind == "rolled" and e.player == player and "purpose" not in e.data:
-            rolled = True
-            jail_roll = k + 1 < len(events) and events[k + 1].kind in ("left_jail",
-                                                                         "stayed_in_jail")
-            last_double = bool(e.data["double"]) and not jail_roll
-            doubles += last_double
-    goes_on = (decision.kind == "turn" and rolled) or last_double
-    return doubles if goes_on else 0
-
-
-def _game_state(game: Game, chain: Chain, player: int) -> State:
-    m = chain.movement
-    p = game.players[player]
-    c = len(p.jail_cards) if m.track_cards else 0
-    if p.in_jail:
-        if m.skip_turns > 0 and 0 < p.jail_skip < m.skip_turns:
-            return ("skipped", p.jail_skip, c)
-        return ("jail", p.jail_tries if m.max_jail_turns else 0, c)
-    return ("free", p.position, _doubles_this_turn(game, player), c)
-
-
 def next_roll_distribution(
     game_or_board: Source,
     rules: RulesProfile | str | None = None,
@@ -226,7 +193,7 @@ def next_roll_distribution(
         who = game_or_board.current_player if player is None else player
         if not 0 <= who < len(game_or_board.players):
             raise ValueError(f"no player {who} in this game")
-        state = _game_state(game_or_board, chain, who)
+        state = game_state(game_or_board, m, who)
     else:
         if not 0 <= position < m.size:
             raise ValueError(f"position {position} is not on the board (0..{m.size - 1})")
@@ -239,20 +206,7 @@ def next_roll_distribution(
             state = ("jail", jail_tries if m.max_jail_turns else 0, c)
         else:
             state = ("free", position, doubles, c)
-    cap = int(state[-1]) + 2  # type: ignore[call-overload]
-    out = np.zeros(m.size + 1)
-    frontier: list[tuple[State, float]] = [(state, 1.0)]
-    while frontier:  # skipped turns are not rolls: carry on to the next roll
-        nxt: list[tuple[State, float]] = []
-        for s, w in frontier:
-            for t, p, _total, _landing in steps(m, s, cap):
-                if t[0] in ("skipped", "released"):
-                    nxt.append((t, w * p))
-                elif t[0] == "jail":
-                    out[m.size] += w * p
-                else:
-                    out[int(t[1])] += w * p  # type: ignore[call-overload]
-        frontier = nxt
+    out = next_roll_shares(m, state)
     table = tile_table(m.board, lang)
     table["probability"] = out
     return table
@@ -391,8 +345,7 @@ def convergence(
     target = _vector(exact)
     n = len(history)
     if isinstance(checkpoints, int):
-        points = sorted({max(1, int(round(x))) for x in
-                         np.geomspace(1, max(n, 1), num=max(checkpoints, 2))}) if n else []
+        points = log_points(n, checkpoints)
     else:
         points = sorted({int(c) for c in checkpoints if 1 <= int(c) <= n})
     rows = []

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from ..engine.rules import RulesProfile, get_profile
 from .errors import DiceError
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from ..engine.game import Game
 
 
@@ -69,6 +69,16 @@ def roll_outcomes(rules: RulesProfile) -> tuple[Roll, ...]:
     return tuple(Roll(t, d, w / n) for (t, d), w in sorted(ways.items()))
 
 
+def totals_table(rules: RulesProfile) -> tuple[list[int], list[int], list[float], list[float]]:
+    """Per dice total, in order: (totals, ways, probability, probability of a double)."""
+    outcomes = roll_outcomes(rules)
+    n = rules.dice_sides**rules.dice_count
+    totals = sorted({r.total for r in outcomes})
+    prob = [sum(r.probability for r in outcomes if r.total == t) for t in totals]
+    dbl = [sum(r.probability for r in outcomes if r.total == t and r.double) for t in totals]
+    return totals, [round(p * n) for p in prob], prob, dbl
+
+
 @dataclass(frozen=True)
 class DiceDistribution:
     """The exact distribution of one roll under a rules profile."""
@@ -97,23 +107,15 @@ def dice_distribution(rules: RulesProfile | str | Game | None = None) -> DiceDis
     """Sums of one roll, P(double) and P(the jail-making run of doubles), exactly.
 
     ``rules`` is a profile, a profile name, a Game, or None for two six-sided dice."""
+    import pandas as pd
+
     profile = resolve_rules(rules)
-    outcomes = roll_outcomes(profile)
-    n = profile.dice_sides**profile.dice_count
-    totals = sorted({r.total for r in outcomes})
-    prob = {t: sum(r.probability for r in outcomes if r.total == t) for t in totals}
-    dbl = {t: sum(r.probability for r in outcomes if r.total == t and r.double) for t in totals}
+    totals, ways, probs, doubles = totals_table(profile)
     table = pd.DataFrame(
-        {
-            "total": totals,
-            "ways": [round(prob[t] * n) for t in totals],
-            "probability": [prob[t] for t in totals],
-            "double_probability": [dbl[t] for t in totals],
-        }
-    )
-    p_doubles = sum(dbl.values())
-    mean = sum(t * p for t, p in prob.items())
-    variance = sum((t - mean) ** 2 * p for t, p in prob.items())
+        {"total": totals, "ways": ways, "probability": probs, "double_probability": doubles})
+    p_doubles = sum(doubles)
+    mean = sum(t * p for t, p in zip(totals, probs, strict=True))
+    variance = sum((t - mean) ** 2 * p for t, p in zip(totals, probs, strict=True))
     runs = profile.max_doubles if profile.doubles_roll_again else None
     return DiceDistribution(
         dice_count=profile.dice_count,
@@ -127,4 +129,5 @@ def dice_distribution(rules: RulesProfile | str | Game | None = None) -> DiceDis
     )
 
 
-__all__ = ["DiceDistribution", "Roll", "dice_distribution", "roll_outcomes", "resolve_rules"]
+__all__ = ["DiceDistribution", "Roll", "dice_distribution", "roll_outcomes", "resolve_rules",
+           "totals_table"]

@@ -27,7 +27,24 @@ class CyclingDeckError(ProbabilityError):
     """``decks="strict"`` and a deck cycles: the chain models random draws only."""
 
 
+class NumpyMissingError(UgentopolyError, ImportError):
+    """This part of the analysis layer needs numpy and pandas, and this Python has neither
+    (the browser site: docs/lite.md). The widget's Odds tab works without them."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            f"{what} needs numpy and pandas, which this Python does not have (in the browser "
+            "site they are not available offline). The widget's Odds tab works without them "
+            "(w.show_probability, w.show_dice_stats); for the rest of the probability lab "
+            "run the notebook where `pip install ugentopoly_widget` brings them.")
+        self.what = what
+
+
+# What a Python without numpy (Pyodide in the browser site) reports missing.
+NUMPY_MODULES = ("numpy", "pandas", "threadpoolctl")
+
+
 __all__ = [
     "ProbabilityError", "DiceError", "MissingJailError", "UnsupportedCardError",
-    "CyclingDeckError",
+    "CyclingDeckError", "NumpyMissingError", "NUMPY_MODULES",
 ]

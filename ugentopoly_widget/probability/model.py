@@ -8,16 +8,16 @@ card does; they agree or disagree about everything else on their own.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-import numpy as np
-
 from ..engine.boards.board import Board, Card, CardKind, TileKind
 from ..engine.rules import RulesProfile, get_profile
 from .dice import Roll, roll_outcomes
-from .errors import CyclingDeckError, MissingJailError, UnsupportedCardError
+from .errors import CyclingDeckError, MissingJailError, ProbabilityError, UnsupportedCardError
+from .pure_linalg import dense_solve
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -170,7 +170,7 @@ def _resolve(board: Board, rules: RulesProfile, options: Options
 
     outcomes: list[Landing] = []
     where: dict[Landing, int] = {}
-    q = np.zeros((len(draws), len(draws)))
+    q = [[0.0] * len(draws) for _ in draws]
     r_rows: list[dict[int, float]] = [{} for _ in draws]
     for i, pos in enumerate(draws):
         cards = decks[kinds[pos].value].cards
@@ -180,7 +180,7 @@ def _resolve(board: Board, rules: RulesProfile, options: Options
             assert template is not None
             final = template if what == "stop" else arrive(target or 0, template)
             if final is None:
-                q[i, index[target or 0]] += share
+                q[i][index[target or 0]] += share
                 continue
             k = where.setdefault(final, len(outcomes))
             if k == len(outcomes):
@@ -188,22 +188,23 @@ def _resolve(board: Board, rules: RulesProfile, options: Options
             r_rows[i][k] = r_rows[i].get(k, 0.0) + share
     resolved: dict[int, tuple[tuple[Landing, float], ...]] = {}
     if draws:
-        r = np.zeros((len(draws), len(outcomes)))
-        for i, row in enumerate(r_rows):
-            for k, v in row.items():
-                r[i, k] = v
+        # B = (I - Q)^-1 R: where a token that arrives on each card tile finally stops
+        r = [[row.get(k, 0.0) for k in range(len(outcomes))] for row in r_rows]
+        eye_q = [[(1.0 if i == j else 0.0) - q[i][j] for j in range(len(draws))]
+                 for i in range(len(draws))]
         try:
-            absorbed = np.linalg.solve(np.eye(len(draws)) - q, r)
-        except np.linalg.LinAlgError:
-            absorbed = np.full_like(r, np.nan)
-        if not np.all(np.isfinite(absorbed)) or np.any(np.abs(absorbed.sum(axis=1) - 1) > 1e-9):
+            absorbed = dense_solve(eye_q, r)
+        except ProbabilityError:
+            absorbed = []
+        if not absorbed or any(not all(math.isfinite(v) for v in row) or abs(sum(row) - 1) > 1e-9
+                               for row in absorbed):
             raise UnsupportedCardError(
                 f"{board.source}: the cards can send a token from card tile to card tile for "
                 "ever (no card ever lets it stop): the chain has no answer")
         for i, pos in enumerate(draws):
             resolved[pos] = tuple(
-                (outcomes[k], float(absorbed[i, k]))
-                for k in range(len(outcomes)) if absorbed[i, k] > 1e-15
+                (outcomes[k], absorbed[i][k])
+                for k in range(len(outcomes)) if absorbed[i][k] > 1e-15
             )
     table: list[tuple[tuple[Landing, float], ...]] = []
     for pos in range(size):

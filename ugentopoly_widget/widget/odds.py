@@ -4,15 +4,18 @@ the convergence chart.
 Python computes every number with :mod:`ugentopoly_widget.probability` and sends small plain
 payloads (one list of floats per board, the mode and its scale) through two traits, ``heat``
 and ``stats``; the view only draws them. The payload builders are pure functions of a game, so
-tests check the figures without a browser.
+tests check the figures without a browser. Where numpy is absent (the browser site) the same
+figures come from :mod:`ugentopoly_widget.probability.pure`.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from typing import TYPE_CHECKING, Any
 
 from ..engine.records.landings import LandingCounter
+from ..probability.dice import totals_table
 from .requests import RequestError, check_keys
 
 if TYPE_CHECKING:
@@ -21,6 +24,9 @@ if TYPE_CHECKING:
 PROBABILITY_MODES = ("exact", "observed", "difference", "next")
 JAIL_STRATEGIES = ("short", "long")
 CONVERGENCE_POINTS = 48  # log-spaced samples on the convergence chart (the last one is "now")
+# numpy's chain where numpy is installed (it is faster on the large Ugentopoly chain's
+# variances), else the pure-Python one (the browser site): the same numbers (tests compare).
+USE_NUMPY = all(importlib.util.find_spec(m) is not None for m in ("numpy", "pandas"))
 
 
 def check_mode(mode: Any) -> str | None:
@@ -38,10 +44,15 @@ def heat_payload(game: Game, mode: str, lang: str = "en", jail: str = "short"
     """The heat layer of one mode: a share of rolls per tile (``values``), In Jail apart
     (``jail``, drawn on the jail tile), and a zero-based scale: 0..max for the shares,
     -m..+m (diverging) for ``"difference"`` = observed - exact."""
-    from ..probability import overlay
+    if USE_NUMPY:
+        from ..probability import overlay
 
-    table = overlay(game, mode, jail=jail, lang=lang)  # type: ignore[arg-type]
-    shares = [float(v) for v in table["value"]]
+        table = overlay(game, mode, jail=jail, lang=lang)  # type: ignore[arg-type]
+        shares = [float(v) for v in table["value"]]
+    else:
+        from ..probability.pure import overlay_values
+
+        shares = overlay_values(game, mode, jail)
     size = game.board.size
     values, in_jail = shares[:size], shares[size]
     if mode == "difference":
@@ -90,42 +101,51 @@ def stats_payload(game: Game, live: LiveStats, jail: str = "short") -> dict[str,
     """The dice panel (counts of each total against the exact distribution) and the
     convergence chart (total variation between observed and exact after n rolls, at
     log-spaced n, with the distance a game of n rolls lies off on average)."""
-    from ..probability import (
-        convergence,
-        dice_distribution,
-        expected_total_variation,
-        landing_model,
-    )
-
     live.update(game)
     # only a roll changes these figures: the other actions of a turn reuse the last payload
     key = (len(live.counter.history or ()), sum(live.totals.values()), jail)
     if live.cached is not None and live.cached[0] == key:
         return live.cached[1]
-    table = dice_distribution(game).table
-    totals = [int(t) for t in table["total"]]
+    totals, ways, probabilities, _ = totals_table(game.rules)
     dice = {
         "totals": totals,
         "counts": [live.totals.get(t, 0) for t in totals],
-        "exact": [float(p) for p in table["probability"]],
-        "ways": [int(w) for w in table["ways"]],
+        "exact": probabilities,
+        "ways": ways,
         "faces": int(game.rules.dice_sides) ** int(game.rules.dice_count),
         "rolls": sum(live.totals.values()),
     }
-    chain = landing_model(game, jail=jail)  # type: ignore[arg-type]
-    curve = convergence(live.counter, chain.distribution("roll"), checkpoints=CONVERGENCE_POINTS)
-    rolls = [int(n) for n in curve["rolls"]]
-    one = expected_total_variation(chain, 1)  # it falls like 1/sqrt(n): solve once, scale
+    rolls, tv, one = _convergence(game, live, jail)
     payload = {
         "dice": dice,
         "convergence": {
             "rolls": rolls,
-            "tv": [float(v) for v in curve["total_variation"]],
+            "tv": tv,
             "expected": [one / math.sqrt(n) for n in rolls],
         },
     }
     live.cached = (key, payload)
     return payload
+
+
+def _convergence(game: Game, live: LiveStats, jail: str) -> tuple[list[int], list[float], float]:
+    """The chart's roll counts, total variation at each, and the expected distance after one
+    roll (it falls like 1/sqrt(n): solved once, scaled)."""
+    if USE_NUMPY:
+        from ..probability import convergence, expected_total_variation, landing_model
+
+        chain = landing_model(game, jail=jail)  # type: ignore[arg-type]
+        curve = convergence(live.counter, chain.distribution("roll"),
+                            checkpoints=CONVERGENCE_POINTS)
+        return ([int(n) for n in curve["rolls"]], [float(v) for v in curve["total_variation"]],
+                expected_total_variation(chain, 1))
+    from ..probability import pure
+
+    pure_chain = pure.pure_landing_model(game, jail)
+    history = live.counter.history or []
+    rolls = pure.log_points(len(history), CONVERGENCE_POINTS)
+    return (rolls, pure.convergence_curve(history, pure_chain.distribution("roll"), rolls),
+            pure.expected_total_variation(pure_chain, 1))
 
 
 class ProbabilityPanels:
