@@ -151,3 +151,4 @@ def test_widget_payloads_are_the_same_on_either_path(
         assert cn["rolls"] == cp["rolls"] and len(cn["rolls"]) > 10
         close(cn["tv"], cp["tv"])
         close(cn["expected"], cp["expected"], 1e-10)
+

@@ -51,7 +51,13 @@ def __getattr__(name: str) -> Any:
 
         return getattr(probability, name)
     if name in _SIMULATION:
-        from . import simulation
+        try:
+            from . import simulation
+        except ModuleNotFoundError as exc:  # the browser site has no numpy (docs/lite.md)
+            from .probability.errors import NUMPY_MODULES, NumpyMissingError
 
+            if exc.name in NUMPY_MODULES:
+                raise NumpyMissingError(f"ugentopoly_widget.{name}") from None
+            raise
         return getattr(simulation, name)
     raise AttributeError(name)

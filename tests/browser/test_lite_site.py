@@ -244,7 +244,7 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
                                "w.heat['jail']]))"))
     want = expected_exact("ugentopoly", 2024)
     assert len(got) == len(want) == 41
-    assert max(abs(a - b) for a, b in zip(got, want)) < 1e-12, (got, want)
+    assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 1e-12, (got, want)
     assert board.locator("[data-ugw=heat-cell]").count() >= 40
     assert board.locator("[data-ugw=error]").is_hidden()
 
@@ -293,7 +293,9 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     lobby = visit.root(1)
     lobby.locator("[data-ugw=lobby]").wait_for(timeout=STEP_MS)
     lobby.locator("[data-ugw=start]").click()
-    lobby.locator("[data-ugw-tile]").first.wait_for(timeout=BOARD_MS)
+    lobby.locator("[data-ugw-tile], [data-ugw=error]:not([hidden])").first.wait_for(
+        state="attached", timeout=BOARD_MS)
+    assert lobby.locator("[data-ugw-tile]").count(), visit.run("print(lobby.errors)")
     assert "turn 1" in visit.run("print(lobby)")
     saved = visit.run("from ugentopoly_widget import Game\nw.game.save('lite-save.json')\n"
                       "g = Game.load('lite-save.json')\nprint(g.turn_number == w.game.turn_number, "
@@ -355,14 +357,15 @@ def one_visit(server: CountingServer, ui: str, artifacts: Path) -> dict[str, Any
 def test_site_plays_offline(lite_site: Site, server: CountingServer, ui: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     failures = []
-    for attempt in (1, 2):  # one retry: a cold kernel start on a loaded machine
+    tries = int(os.environ.get("UGW_LITE_TRIES", "2"))
+    for attempt in range(1, tries + 1):  # one retry: a cold kernel start on a loaded machine
         try:
             metrics = one_visit(server, ui, ARTIFACTS)
             break
         except Exception:
             failures.append(traceback.format_exc())
             sys.stderr.write(f"\n[lite] {ui}: attempt {attempt} failed:\n{failures[-1]}\n")
-            if attempt == 2:
+            if attempt == tries:
                 raise
     metrics["attempts"] = len(failures) + 1
     metrics["build_s"] = round(lite_site.build_seconds, 1)

@@ -50,7 +50,7 @@ from .data import (
 from .errors import plain_error
 from .odds import ProbabilityPanels
 from .pacing import BotPacing
-from .requests import RequestError, check_keys, is_int, setup_options
+from .requests import RequestError, check_keys, from_view, is_int, setup_options
 from .sync import StateText, state_json
 
 STATIC = pathlib.Path(__file__).parent.parent / "static"
@@ -553,6 +553,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             self._publish()
 
     def _handle_request(self, content: Any) -> None:
+        content = from_view(content)
         if not isinstance(content, dict):
             raise RequestError("refused: a request is a JSON object")
         try:

@@ -26,7 +26,14 @@ JAIL_STRATEGIES = ("short", "long")
 CONVERGENCE_POINTS = 48  # log-spaced samples on the convergence chart (the last one is "now")
 # numpy's chain where numpy is installed (it is faster on the large Ugentopoly chain's
 # variances), else the pure-Python one (the browser site): the same numbers (tests compare).
-USE_NUMPY = all(importlib.util.find_spec(m) is not None for m in ("numpy", "pandas"))
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a finder that refuses it, a half-imported module
+        return False
+
+
+USE_NUMPY = _installed("numpy") and _installed("pandas")
 
 
 def check_mode(mode: Any) -> str | None:

@@ -2,9 +2,39 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from .data import LOBBY_FLAGS, flag_option
+
+
+def _pyodide_null() -> object:
+    """JavaScript's null as Pyodide hands it over in a comm message (the browser site)."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return jsnull
+
+
+JS_NULL = _pyodide_null()
+
+
+def from_view(content: Any, null: object = JS_NULL) -> Any:
+    """A view's message with JavaScript's null as None. Pyodide passes null on as
+    ``pyodide.ffi.jsnull``, not None (a lobby start with the turn timer off was refused in
+    the browser site); elsewhere there is nothing to do."""
+    if null is None:
+        return content
+    if content is null:
+        return None
+    if isinstance(content, dict):
+        return {k: from_view(v, null) for k, v in content.items()}
+    if isinstance(content, list):
+        return [from_view(v, null) for v in content]
+    return content
 
 
 class RequestError(Exception):
