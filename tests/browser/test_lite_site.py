@@ -80,7 +80,7 @@ def server(lite_site: Site) -> Iterator[CountingServer]:
 
 # --------------------------------------------------------------------------- page helpers
 _JS_KERNEL_READY = """
-async () => {
+() => {
   const app = window.jupyterapp;
   if (!app || !app.shell) return false;
   const w = app.shell.currentWidget;
@@ -143,6 +143,26 @@ _JS_ARM_TIMER = """
 """
 
 
+SOLVE_TIMING = """
+import json, time
+from ugentopoly_widget import Game
+from ugentopoly_widget.probability.model import Options, compile_movement
+from ugentopoly_widget.probability.pure import build_pure_chain
+out = {}
+for profile in ("classic", "ugentopoly"):
+    g = Game(profile, players=2, seed=1)
+    t0 = time.perf_counter()
+    chain = build_pure_chain(compile_movement(g.board, g.rules, Options()))
+    chain.distribution("roll")
+    t1 = time.perf_counter()
+    chain.sampling_variance("roll")
+    t2 = time.perf_counter()
+    out[profile] = {"states": len(chain.states), "exact_ms": round(1000 * (t1 - t0)),
+                    "variance_ms": round(1000 * (t2 - t1))}
+print(json.dumps(out))
+"""
+
+
 class Visit:
     """One cold visit of the site in a fresh browser context."""
 
@@ -155,6 +175,7 @@ class Visit:
         return round(time.monotonic() - self.t0, 2)
 
     def run(self, code: str) -> str:
+        self.page.wait_for_function(_JS_KERNEL_READY, timeout=KERNEL_READY_MS, polling=100)
         res = self.page.evaluate(_JS_EXECUTE, code)
         if res["error"]:
             raise AssertionError(f"the kernel raised on {code!r}: {res['error']}")
@@ -210,6 +231,8 @@ def expected_exact(profile: str, seed: int) -> list[float]:
 def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     page = visit.page
     page.wait_for_function(_JS_KERNEL_READY, timeout=KERNEL_READY_MS, polling=100)
+    metrics["kernel_idle_shown_s"] = visit.since()  # the UI says idle before Pyodide is up
+    visit.run("pass")  # answered once Pyodide, micropip, piplite and IPython are in
     metrics["kernel_ready_s"] = visit.since()
     if ui == "lab":
         page.locator(".jp-StatusBar-TextItem", has_text="Python (Pyodide) | Idle").first \
@@ -247,6 +270,7 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 1e-12, (got, want)
     assert board.locator("[data-ugw=heat-cell]").count() >= 40
     assert board.locator("[data-ugw=error]").is_hidden()
+    board.screenshot(path=str(ARTIFACTS / f"lite-{ui}-odds.png"))
 
     # A classic game, from a new cell, played to a buy
     code = ('from ugentopoly_widget import UgentopolyWidget\n'
@@ -269,6 +293,9 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
 
     if ui != "lab":
         return
+    # The pure-Python solve under Pyodide: chain built + exact shares, then the variances
+    # of the convergence chart (ms; docs/lite.md)
+    metrics["pyodide_solve_ms"] = json.loads(visit.run(SOLVE_TIMING))
     # Lab only (the same code paths): the bot's turn, Dutch, the lobby, save and load
     for _ in range(8):  # finish the person's turn: the heuristic bot then plays its own
         state = visit.run("print(w.game.decision.player, w.game.decision.kind, "
@@ -315,6 +342,7 @@ def one_visit(server: CountingServer, ui: str, artifacts: Path) -> dict[str, Any
     metrics: dict[str, Any] = {"ui": ui}
     mark = server.mark()
     console: list[str] = []
+    navigations: list[tuple[float, str]] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=str(CHROMIUM), headless=True,
@@ -329,14 +357,18 @@ def one_visit(server: CountingServer, ui: str, artifacts: Path) -> dict[str, Any
             t0 = time.monotonic()
             page.goto(f"{server.url}/{app}/index.html?path=play.ipynb")
             visit = Visit(page, t0)
+            page.on("framenavigated", lambda f: navigations.append(
+                (visit.since(), f.url)) if f == page.main_frame else None)
             try:
                 play_session(visit, ui, metrics)
                 page.screenshot(path=str(artifacts / f"lite-{ui}.png"))
             except BaseException:
                 page.screenshot(path=str(artifacts / f"lite-{ui}-failed.png"))
-                (artifacts / f"lite-{ui}-console.txt").write_text("\n".join(console))
+                (artifacts / f"lite-{ui}-console.txt").write_text(
+                    "\n".join([*console, f"navigations: {navigations}"]))
                 raise
             metrics["clicks_ms"] = visit.clicks_ms
+            metrics["navigations"] = navigations
             context.close()
         finally:
             browser.close()
