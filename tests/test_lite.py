@@ -1,7 +1,6 @@
 """Issue 21 without a browser: what the browser site (scripts/lite, docs/lite.md) needs of the
-package. Its runtime dependencies install there (markers), a Python without numpy plays, shows
-the Odds tab and says clearly what needs numpy, and JavaScript's null from Pyodide reads as
-None. The site itself is built and played in tests/browser/test_lite_site.py."""
+package. Its runtime dependencies install there (markers), and JavaScript's null from Pyodide
+reads as None. The site itself is built and played in tests/browser/test_lite_site.py."""
 
 from __future__ import annotations
 
