@@ -34,9 +34,10 @@ from .aec import NAME, env, raw_env  # noqa: E402
 from .match import Match  # noqa: E402
 from .observation import Observer  # noqa: E402
 from .single import SingleAgentEnv  # noqa: E402
+from .tables import Tables  # noqa: E402
 
 __all__ = [
-    "env", "raw_env", "SingleAgentEnv", "NAME", "ActionCodec", "Observer", "Match",
+    "env", "raw_env", "SingleAgentEnv", "NAME", "ActionCodec", "Observer", "Match", "Tables",
     "SINGLES", "BID_LEVELS", "TRADE_BANDS", "ActionIndexError", "MaskedActionError",
     "GameChangedError", "EncodingError", "MissingExtraError",
 ]

@@ -23,9 +23,10 @@ import numpy as np
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.boards.board import TileKind
+from ..engine.legal import player_actions
 from ..engine.state import AUCTION, DEBT, POST_ROLL, TURN
 from .errors import EncodingError
-from .holdings import Holdings
+from .tables import Tables
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -120,30 +121,60 @@ class ActionCodec:
             lots = (board.areas[area].positions
                     if area is not None and area in board.areas and not unlimited else ())
             self.blocking.append(lots if lots else (q,))
-        self.holdings = Holdings(self, game.hotel_level, len(TRADE_BANDS))
-        # Which (property, band) entries a cash amount affords: one table per distinct amount,
-        # found by bisection (the trade mask is then flags & tables, no comparisons).
+        self.tables = Tables(self, float(game.initial_money) / n, game.hotel_level, self.size,
+                             float(rules.max_jail_turns or 3), len(TRADE_BANDS))
+        # Which trade entries a player's cash affords, as integers of 0 / 1 bytes placed at the
+        # block of each relative seat (0: asking, k: offering to seat +k): one per distinct
+        # amount, found by bisection; the trade mask is then the holdings' flags & these.
         trade_cash = self._trade_cash.ravel()
+        block = trade_cash.size
         self._cash_levels: list[int] = sorted(set(trade_cash.tolist()))
-        self._afford = [np.zeros(trade_cash.size, dtype=bool)] + [
-            trade_cash <= level for level in self._cash_levels]
+        self._afford: list[list[int]] = []
+        for k in range(n):
+            shift = 8 * block * (n - 1 - k)
+            self._afford.append([0] + [
+                int.from_bytes((trade_cash <= level).astype(np.uint8).tobytes(), "big") << shift
+                for level in self._cash_levels])
+        assert self.trade_buy0 < 0 or self.trade_buy0 + block * n == len(names)  # trades last
+        # The engine's shared action instances (legal_actions() hands out the same objects
+        # every time) by id, with their index: a dict look-up instead of a type dispatch. The
+        # list keeps them alive, so that no other object can take one of their ids.
+        self._shared: list[Action] = []
+        self._ids: dict[int, int] = {}
+        for seat in range(n):
+            acts = player_actions(seat, self.size)
+            for action in (
+                    acts.roll, acts.end_turn, acts.buy, acts.decline, acts.pass_, acts.pay_fine,
+                    acts.use_card, acts.tax_flat, acts.tax_percent, acts.accept, acts.reject,
+                    acts.bankrupt, *acts.build_at, *acts.sell, *acts.mortgage, *acts.unmortgage,
+                    *acts.lift, *acts.keep, *acts.place,
+                    *(A.cached(A.SellDown, seat, area, level) for area in self.areas
+                      for level in range(self.hotel_level))):
+                index = self.index_of(action)
+                if index is not None:
+                    self._ids[id(action)] = index
+                    self._shared.append(action)
         # legal tuple -> (the tuple, indices, index -> the shared engine action); the engine
         # hands out the same tuple while a seat's choices stay the same
-        self._memo: dict[int, tuple[tuple[Action, ...], np.ndarray, dict[int, Action]]] = {}
+        self._memo: dict[int, tuple[tuple[Action, ...], list[int], dict[int, Action]]] = {}
 
     # ------------------------------------------------------------------ the mask
 
     def _legal_entry(self, legal: tuple[Action, ...]
-                     ) -> tuple[tuple[Action, ...], np.ndarray, dict[int, Action]]:
+                     ) -> tuple[tuple[Action, ...], list[int], dict[int, Action]]:
         entry = self._memo.get(id(legal))
         if entry is not None and entry[0] is legal:
             return entry
         by_index: dict[int, Action] = {}
+        ids = self._ids
         for action in legal:
-            index = self.index_of(action)
-            if index is not None:
-                by_index[index] = action
-        entry = (legal, np.fromiter(by_index, dtype=np.intp, count=len(by_index)), by_index)
+            index = ids.get(id(action))
+            if index is None:
+                index = self.index_of(action)
+                if index is None:
+                    continue
+            by_index[index] = action
+        entry = (legal, list(by_index), by_index)
         if len(self._memo) >= 512:
             self._memo.clear()
         self._memo[id(legal)] = entry
@@ -184,26 +215,38 @@ class ActionCodec:
 
     def mask(self, game: Game, offers_left: int) -> np.ndarray:
         """The legal mask of the player deciding now (all zero when the game is over)."""
-        mask = np.zeros(self.n, dtype=np.int8)
-        decision = game.decision
+        # Built as bytes, viewed by NumPy once: a small NumPy operation costs a few thousand
+        # instructions, a byte written into a bytearray a few dozen.
+        engine = game._engine
+        flags = bytearray(self.n)
+        decision = engine.decision
         seat = decision.player
         if seat is None:
-            return mask
-        indices = self._legal_entry(game.legal_actions())[1]
-        if not len(indices):
+            return np.frombuffer(flags, dtype=np.int8)
+        indices = self._legal_entry(engine.legal_actions())[1]
+        if not indices:
             raise EncodingError(
                 f"no legal action of player {seat}'s {decision.kind!r} decision is in the "
-                f"encoding: {', '.join(map(str, game.legal_actions())) or 'none'}")
-        mask[indices] = 1
+                f"encoding: {', '.join(map(str, engine.legal_actions())) or 'none'}")
+        for index in indices:
+            flags[index] = 1
         kind = decision.kind
         if kind == AUCTION:
-            cash = game.players[seat].cash
+            cash = engine.players[seat].cash
+            low = decision.data["min_bid"]
             for level, amount in enumerate(self.bid_amounts(game)):
-                if decision.data["min_bid"] <= amount <= cash:
-                    mask[self.bid0 + level] = 1
+                if low <= amount <= cash:
+                    flags[self.bid0 + level] = 1
         elif self.trading and offers_left > 0 and kind in _OFFER_KINDS:
-            self._trade_mask(game, seat, mask)
-        return mask
+            tables = self.tables
+            tables.refresh(game)
+            players, n, levels = engine.players, self.players, self._cash_levels
+            afford = 0
+            for k in range(n):
+                afford |= self._afford[k][bisect_right(levels, players[(seat + k) % n].cash)]
+            start = self.trade_buy0
+            flags[start:] = (tables.trade_int(seat) & afford).to_bytes(self.n - start, "big")
+        return np.frombuffer(flags, dtype=np.int8)
 
     def bid_amounts(self, game: Game) -> list[int]:
         """The amount of every bid level in the auction now (see BID_LEVELS)."""
@@ -216,16 +259,6 @@ class ActionCodec:
         amounts[0] = data["min_bid"]
         amounts[-1] = game.players[seat].cash
         return amounts
-
-    def _trade_mask(self, game: Game, seat: int, mask: np.ndarray) -> None:
-        holdings = self.holdings
-        holdings.refresh(game)
-        players, n = game.players, self.players
-        levels, afford = self._cash_levels, self._afford
-        cash = [afford[bisect_right(levels, players[(seat + k) % n].cash)] for k in range(n)]
-        start = self.trade_buy0
-        flags = holdings.trade_flags[seat]
-        mask[start:start + flags.size] = flags & np.concatenate(cash)
 
     # ------------------------------------------------------------------ decoding
 

@@ -156,6 +156,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
         self._mask = None
+        self._rewards_set = False  # some entry of self.rewards may be non-zero
         decider = self.match.game.decision.player
         self.agent_selection = self.possible_agents[decider if decider is not None else 0]
         for viewer in self._live_viewers():
@@ -201,6 +202,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         """Rewards, ends and the next agent after the match applied `actor`'s action."""
         match = self.match
         self._cumulative_rewards[actor] = 0.0
+        decider = match.game.decision.player
+        if match.quiet:  # no rewards and nobody's end: only the agent selected changes
+            if self._rewards_set:
+                self._clear_rewards()
+                self._rewards_set = False
+            if decider is not None:
+                self.agent_selection = self.possible_agents[decider]
+            return
+        self._rewards_set = True
         rewards, terminated, truncated = match.rewards, match.terminated, match.truncated
         seat_of = self._seat
         for agent in self.agents:
@@ -210,7 +220,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
                 self.terminations[agent] = True
             elif truncated[seat]:
                 self.truncations[agent] = True
-        decider = match.game.decision.player
         if decider is not None and not match.done[decider]:
             self.agent_selection = self.possible_agents[decider]
         self._accumulate_rewards()

@@ -15,41 +15,36 @@ import numpy as np
 
 from ..engine.state import DECISION_KINDS, GAME_OVER, TRADE
 from .actions import ActionCodec, squash
-from .holdings import Holdings
+from .tables import PLAYER_FEATURES, Tables
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 KINDS: Final = tuple(k for k in DECISION_KINDS if k != GAME_OVER)
-PLAYER_FEATURES: Final = (
-    "alive", "cash", "valuation", "position", "in_jail", "jail_tries", "jail_cards", "to_play")
 _TILE_DECISIONS: Final = ("buy", "auction", "mortgaged", "house_offer")
+SCALARS: Final = ("progress", "my_turn", "bank_houses", "bank_hotels", "pot", "offers_left")
 
 
 class Observer:
     """Builds observations for one board, rules profile and player count (see module doc).
 
-    The blocks that change at every step (the scalars and the players) come first and are
-    written with one slice assignment; the property blocks are the seat's section of the
-    holdings, kept up to date incrementally (see holdings.py), copied in one slice."""
+    The players' and the properties' blocks are one indexed copy of the tables (tables.py) in
+    the seat's order; the entries that depend on the seat or the decision are written after."""
 
-    def __init__(self, game: Game, codec: ActionCodec, holdings: Holdings, max_turns: int,
+    def __init__(self, game: Game, codec: ActionCodec, tables: Tables, max_turns: int,
                  max_offers: int) -> None:
         n = self.players = codec.players
         self.codec = codec
-        self.holdings = holdings
+        self.tables = tables
         self.max_turns = max_turns
         self.max_offers = max_offers
-        self.size = game.board.size
         self.scale = float(game.initial_money) / n  # the starting cash
         rules = game.rules
         self.bank_houses = rules.bank_houses or 0
         self.bank_hotels = rules.bank_hotels or 0
-        self.jail_scale = float(rules.max_jail_turns or 3)
         p = len(codec.properties)
-        blocks = [
-            ("progress", 1), ("my_turn", 1), ("bank_houses", 1), ("bank_hotels", 1), ("pot", 1),
-            ("offers_left", 1), ("players", n * len(PLAYER_FEATURES)), ("decision", len(KINDS)),
+        blocks = [(name, 1) for name in SCALARS] + [
+            ("to_play", n), ("players", n * len(PLAYER_FEATURES)), ("decision", len(KINDS)),
             ("owner", p * (n + 1)), ("level", p), ("mortgaged", p),
             ("decision_tiles", p), ("decision_money", 4),
             ("trade_proposer", n), ("trade_receive", p), ("trade_give", p),
@@ -61,63 +56,57 @@ class Observer:
             self.layout[name] = slice(start, start + width)
             start += width
         self.n = start
-        self._dynamic = self.layout["players"].stop  # entries written from one list
+        self._scalars = len(SCALARS)
+        self._to_play = self.layout["to_play"].start
         self._decision = self.layout["decision"].start
         self._kind_index = {kind: k for k, kind in enumerate(KINDS)}
-        # owner, level and mortgaged: the seat's section of the holdings, in one copy
-        self._section = slice(self.layout["owner"].start, self.layout["mortgaged"].stop)
-        assert self._section.stop - self._section.start == holdings.section.shape[1]
-        self._zeros = np.zeros(self.n, dtype=np.float32)
+        # Per seat: the entry of tables.absolute each observation entry copies (the zero entry
+        # where it is written afterwards).
+        row, width = tables.row, tables.width
+        self._gather: list[np.ndarray] = []
+        for seat in range(n):
+            index = np.full(self.n, tables.zero, dtype=np.intp)
+            order = [(seat + k) % n for k in range(n)]
+            index[self.layout["players"]] = [i * row + f for i in order for f in range(row)]
+            columns = [0] + [1 + i for i in order]  # owner columns: bank, seat, next ...
+            index[self.layout["owner"]] = [
+                tables.owners_start + k * width + c for k in range(p) for c in columns]
+            index[self.layout["level"]] = range(tables.levels_start, tables.levels_start + p)
+            index[self.layout["mortgaged"]] = range(tables.mortgages_start,
+                                                    tables.mortgages_start + p)
+            self._gather.append(index)
 
     def observe(self, game: Game, seat: int, offers_left: int) -> np.ndarray:
         """The observation of `seat` now (a new array)."""
-        holdings = self.holdings
-        holdings.refresh(game)
-        obs: np.ndarray = self._zeros.copy()
-        obs[:self._dynamic] = self._dynamic_values(game, seat, offers_left)
-        obs[self._section] = holdings.section[seat]
-        decision = game.decision
-        k = self._kind_index.get(decision.kind)
+        tables = self.tables
+        tables.refresh(game)
+        obs: np.ndarray = tables.absolute.take(self._gather[seat])
+        engine = game._engine  # read only: each Game property is an interpreted call
+        n = self.players
+        houses, hotels, pot = engine.houses_left, engine.hotels_left, engine.pot
+        current = engine.current
+        turn = engine.turn_number / self.max_turns
+        max_offers = self.max_offers
+        obs[:self._scalars] = (
+            turn if turn < 1.0 else 1.0,
+            1.0 if current == seat else 0.0,
+            houses / self.bank_houses if houses is not None and self.bank_houses else 1.0,
+            hotels / self.bank_hotels if hotels is not None and self.bank_hotels else 1.0,
+            pot / (pot + self.scale) if pot > 0 else 0.0,
+            (offers_left / max_offers if offers_left < max_offers else 1.0)
+            if offers_left > 0 and max_offers else 0.0,
+        )
+        obs[self._to_play + (current - seat) % n] = 1.0
+        k = self._kind_index.get(engine.decision.kind)
         if k is not None:
             obs[self._decision + k] = 1.0
             if k > 1:  # KINDS[0:2] are turn and post-roll: others fill their own blocks
                 self._decision_block(game, seat, obs)
         return obs
 
-    def _dynamic_values(self, game: Game, seat: int, offers_left: int) -> list[float]:
-        n, scale, size, jail = self.players, self.scale, self.size, self.jail_scale
-        houses, hotels, pot = game.houses_left, game.hotels_left, game.pot
-        current = game.current_player
-        values: list[float] = [
-            min(1.0, game.turn_number / self.max_turns),
-            1.0 if current == seat else 0.0,
-            houses / self.bank_houses if houses is not None and self.bank_houses else 1.0,
-            hotels / self.bank_hotels if hotels is not None and self.bank_hotels else 1.0,
-            pot / (pot + scale) if pot > 0 else 0.0,
-            min(1.0, offers_left / self.max_offers) if self.max_offers else 0.0,
-        ]
-        players = game.players
-        held = self.holdings.held_value
-        for k in range(n):
-            i = seat + k if seat + k < n else seat + k - n
-            p = players[i]
-            cash = p.cash
-            worth = cash + held[i]
-            values += (
-                0.0 if p.bankrupt else 1.0,
-                cash / (cash + scale) if cash > 0 else 0.0,
-                worth / (worth + scale) if worth > 0 else 0.0,
-                p.position / size,
-                1.0 if p.in_jail else 0.0,
-                min(1.0, p.jail_tries / jail),
-                min(1.0, len(p.jail_cards) / 2),
-                1.0 if i == current else 0.0,
-            )
-        return values
-
     def _decision_block(self, game: Game, seat: int, obs: np.ndarray) -> None:
         lay = self.layout
-        slot = self.holdings.slot
+        slot = self.tables.slot
         decision = game.decision
         kind, data = decision.kind, decision.data
         tiles = lay["decision_tiles"].start
@@ -155,4 +144,4 @@ class Observer:
             obs[cards + 1] = min(1.0, len(offer.get.cards) / 2)
 
 
-__all__ = ["Observer", "KINDS", "PLAYER_FEATURES"]
+__all__ = ["Observer", "KINDS", "PLAYER_FEATURES", "SCALARS"]
