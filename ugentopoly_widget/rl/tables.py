@@ -82,7 +82,7 @@ class Tables:
         self._seen: tuple[list[int], list[int], list[bool], int] | None = None
         self._game: Game | None = None
         self._hint: int | None = None
-        self._stamp: tuple[object, int] | None = None
+        self._stamp: tuple[object, int, int] | None = None
 
     def slot(self, position: int) -> int | None:
         return self._slot.get(position)
@@ -104,7 +104,7 @@ class Tables:
         """Bring every array up to date with the game (once per applied action: an observation
         and the mask of the same step share the work)."""
         engine = game._engine
-        stamp = (engine, engine.applied)
+        stamp = (engine, engine.applied, len(game._injections))  # a testing step counts too
         if stamp == self._stamp:
             return
         self._stamp = stamp
