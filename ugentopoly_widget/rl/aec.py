@@ -19,7 +19,6 @@ import weakref
 from collections.abc import Mapping
 from typing import Any
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -27,11 +26,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..engine.boards.board import Board
-from ..engine.errors import SetupError
-from ..engine.game import Game
 from .errors import ActionIndexError, MaskedActionError
-from .match import Match
-from .render import RENDER_MODES, ansi, rgb_array
+from .match import Match, MatchView
+from .render import RENDER_MODES, check_mode, render
 
 NAME = "ugentopoly_v0"
 
@@ -68,7 +65,7 @@ def masked_out(match: Match, index: int, mask: np.ndarray) -> MaskedActionError:
         action=index, player=who, phase=decision.kind)
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name for the class
+class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name for the class
     """The unwrapped AEC environment (``env()`` adds PettingZoo's order checks).
 
     Args:
@@ -100,10 +97,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         render_size: int = 640,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise SetupError(f"render_mode is None or one of {RENDER_MODES}, not {render_mode!r}")
-        if not isinstance(render_size, int) or not 64 <= render_size <= 4096:
-            raise SetupError("render_size is a whole number of pixels from 64 to 4096")
+        check_mode(render_mode, render_size)
         self.render_mode = render_mode
         self.render_size = render_size
         self.match = Match(profile, players, board, options, max_turns, reward_shaping,
@@ -131,16 +125,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
-
-    @property
-    def game(self) -> Game:
-        """The engine game of the current episode (read it; act through step())."""
-        return self.match.game
-
-    @property
-    def action_names(self) -> tuple[str, ...]:
-        """The name of every action index (``"build:39"``, ``"trade_buy:39:x1.5"`` ...)."""
-        return self.match.codec.names
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. Its seed (dice, decks, first player) is drawn from the generator
@@ -226,14 +210,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._deads_step_first()
 
     def render(self) -> str | np.ndarray | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() called without a render_mode: create the environment with "
-                "render_mode='ansi' or 'rgb_array'")
-            return None
-        if self.render_mode == "ansi":
-            return ansi(self.match.game)
-        return rgb_array(self.match.game, self.render_size)
+        return render(self.match.game, self.render_mode, self.render_size)
 
     def close(self) -> None:
         self._viewers.clear()

@@ -25,6 +25,22 @@ def _still() -> float:
     return 0.0
 
 
+class MatchView:
+    """What both environments show of their match: the game and the action names."""
+
+    match: Match
+
+    @property
+    def game(self) -> Game:
+        """The engine game of the current episode (read it; act through step())."""
+        return self.match.game
+
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        """The name of every action index (``"build:39"``, ``"trade_buy:39:x1.5"`` ...)."""
+        return self.match.codec.names
+
+
 class Match:
     """The game of the current episode, seen by the environments.
 
@@ -214,4 +230,4 @@ class Match:
                 "action_mask": mask if mask is not None else self.codec.zero_mask()}
 
 
-__all__ = ["Match", "CLOCK_OPTIONS"]
+__all__ = ["Match", "MatchView", "CLOCK_OPTIONS"]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..engine.errors import SetupError
 from ..engine.render.svg import board_svg
 from .errors import MissingExtraError
 
@@ -33,6 +34,27 @@ def require(module: str, feature: str) -> ModuleType:
             f"{feature} needs {module}: pip install 'ugentopoly_widget[rl]' ({exc})") from exc
 
 
+def check_mode(render_mode: str | None, size: int) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise SetupError(f"render_mode is None or one of {RENDER_MODES}, not {render_mode!r}")
+    if not isinstance(size, int) or isinstance(size, bool) or not 64 <= size <= 4096:
+        raise SetupError("render_size is a whole number of pixels from 64 to 4096")
+
+
+def render(game: Game, render_mode: str | None, size: int) -> str | np.ndarray | None:
+    """What an environment's render() returns in `render_mode` (None, with a warning, when
+    it has none: the Gymnasium and PettingZoo convention)."""
+    if render_mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn("render() called without a render_mode: create the environment "
+                              "with render_mode='ansi' or 'rgb_array'")
+        return None
+    if render_mode == "ansi":
+        return ansi(game)
+    return rgb_array(game, size)
+
+
 def ansi(game: Game) -> str:
     """The text form of the game (``print(game)``)."""
     return str(game)
@@ -49,4 +71,4 @@ def rgb_array(game: Game, size: int = 640) -> np.ndarray:
         return np.asarray(picture.convert("RGB"), dtype=np.uint8)
 
 
-__all__ = ["RENDER_MODES", "ansi", "rgb_array", "require"]
+__all__ = ["RENDER_MODES", "ansi", "rgb_array", "render", "check_mode", "require"]

@@ -23,10 +23,9 @@ from ..engine.actions import Action
 from ..engine.boards.board import Board
 from ..engine.bots import BOTS, Bot, make_bot
 from ..engine.errors import SetupError
-from ..engine.game import Game
 from .aec import action_index, masked_out
-from .match import Match
-from .render import RENDER_MODES, ansi, rgb_array
+from .match import Match, MatchView
+from .render import RENDER_MODES, check_mode, render
 
 # A policy in the encoded space: (observation, action_mask) -> action index.
 Policy = Callable[[np.ndarray, np.ndarray], int]
@@ -35,7 +34,7 @@ IllegalAction = Literal["lose", "raise"]
 _RESET_TRIES = 100
 
 
-class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
+class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
     """One seat learns; the others are fixed opponents that play inside :meth:`step`.
 
     Args:
@@ -86,8 +85,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise SetupError(f"seat is a seat number from 0 to {players - 1}")
         if illegal_action not in ("lose", "raise"):
             raise SetupError("illegal_action is 'lose' or 'raise'")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise SetupError(f"render_mode is None or one of {RENDER_MODES}, not {render_mode!r}")
+        check_mode(render_mode, render_size)
         self.match = Match(profile, players, board, options, max_turns, reward_shaping,
                            max_offers_per_turn)
         self.seat = seat
@@ -102,15 +100,6 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._players: dict[int, Opponent] = {}
         self._mask: np.ndarray | None = None
         self._over = True
-
-    @property
-    def game(self) -> Game:
-        """The engine game of the current episode (read it; act through step())."""
-        return self.match.game
-
-    @property
-    def action_names(self) -> tuple[str, ...]:
-        return self.match.codec.names
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as booleans (all False once the episode is over)."""
@@ -225,14 +214,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
         return {"action_mask": self._learner_mask().copy()}
 
     def render(self) -> str | np.ndarray | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() called without a render_mode: create the environment with "
-                "render_mode='ansi' or 'rgb_array'")
-            return None
-        if self.render_mode == "ansi":
-            return ansi(self.match.game)
-        return rgb_array(self.match.game, self.render_size)
+        return render(self.match.game, self.render_mode, self.render_size)
 
 
 def _unreachable() -> Action:  # pragma: no cover - a masked-in index always decodes
