@@ -50,7 +50,7 @@ from .data import (
 from .errors import plain_error
 from .odds import ProbabilityPanels
 from .pacing import BotPacing
-from .requests import RequestError, check_keys, is_int, setup_options
+from .requests import RequestError, check_keys, check_shape, is_int, setup_options
 from .sync import StateText, state_json
 
 STATIC = pathlib.Path(__file__).parent.parent / "static"
@@ -555,9 +555,10 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
     def _handle_request(self, content: Any) -> None:
         if not isinstance(content, dict):
             raise RequestError("refused: a request is a JSON object")
+        check_shape(content)  # before anything looks into it recursively
         try:
             size = len(json.dumps(content))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             raise RequestError("refused: the request is not plain JSON") from None
         if size > MAX_REQUEST_BYTES:
             raise RequestError(f"refused: the request is too large ({size} bytes)")
