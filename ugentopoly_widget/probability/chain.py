@@ -8,6 +8,7 @@ states (a board of thousands of tiles), where a dense matrix would cost seconds 
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,11 +76,12 @@ def _scipy_sparse() -> Any:
 
 
 def _has_scipy() -> bool:
+    """Whether scipy can be imported (found, not imported: a chain whose matrix is never
+    asked for, such as one solved by its held cards' levels, does not pay for the import)."""
     try:
-        _scipy_sparse()
-    except MissingSciPyError:
+        return importlib.util.find_spec("scipy") is not None
+    except (ImportError, ValueError):  # a broken or blocked scipy (sys.modules["scipy"] = None)
         return False
-    return True
 
 
 def dense_matrix(t: Transitions) -> np.ndarray:
@@ -276,10 +278,10 @@ def build_chain(m: Movement, cap: int = 0) -> Chain:
     MissingSciPyError for a chain above ``DENSE_MAX`` without scipy)."""
     t = build_transitions(m, cap, MAX_STATES)
     n = len(t)
-    sparse = n > SPARSE_FROM and (n > DENSE_MAX or _has_scipy())
-    if sparse:
-        _scipy_sparse()  # the message says what to install
-    return Chain(m, t, sparse)
+    has_scipy = _has_scipy()
+    if n > DENSE_MAX and not has_scipy:
+        _scipy_sparse()  # raises MissingSciPyError saying what to install
+    return Chain(m, t, n > SPARSE_FROM and has_scipy)
 
 
 def _qbd_shares(m: Movement) -> np.ndarray | None:

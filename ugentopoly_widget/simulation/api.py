@@ -135,9 +135,11 @@ def simulate(
       names, or a mapping to the parameter: ``{"net_worth": 10, "events": 3}``.
     - ``progress``: a tqdm bar (notebook or terminal), ``False``, or ``callback(done, total)``.
 
-    Bad input raises :class:`~ugentopoly_widget.SetupError` before any game is played. A game
-    that raises lands in ``results.failures``; Ctrl-C returns the games finished so far
-    (``results.complete`` is False).
+    Bad input raises :class:`~ugentopoly_widget.SetupError` before any game is played (games
+    above ``MAX_GAMES``, ten million, included). ``workers`` beyond what helps (the chunks
+    there are, 4 per core) is capped with a :class:`SimulationWarning`. Game counts, seeds and
+    worker counts may be numpy integers. A game that raises lands in ``results.failures``;
+    Ctrl-C returns the games finished so far (``results.complete`` is False).
     """
     games = check_games(games)
     seed = check_seed(seed)
