@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import resource
+import signal
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -46,11 +47,27 @@ def _child(call: Callable[[], Any], memory_mb: int, conn: Any) -> None:
         os._exit(0)  # no atexit handlers, no pytest teardown in the child
 
 
+def _kill_tree(pid: int) -> None:
+    """The child and the processes it started (a pool's workers are its children)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as listing:
+            children = [int(p) for p in listing.read().split()]
+    except OSError:
+        children = []
+    for child in children:
+        _kill_tree(child)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def run_in_child(call: Callable[[], Any], *, timeout: float = 30.0,
                  memory_mb: int = 600) -> tuple[Any, ...]:
     """How `call()` ended in a forked child (see the module's docstring)."""
     parent, child = _FORK.Pipe(duplex=False)
-    process = _FORK.Process(target=_child, args=(call, memory_mb, child), daemon=True)
+    # not a daemon: a case may start a pool of worker processes of its own (killed with it)
+    process = _FORK.Process(target=_child, args=(call, memory_mb, child))
     process.start()
     child.close()
     try:
@@ -63,7 +80,7 @@ def run_in_child(call: Callable[[], Any], *, timeout: float = 30.0,
             return ("timeout",)
     finally:
         if process.is_alive():
-            process.kill()
+            _kill_tree(process.pid)
         process.join(5)
         parent.close()
     return ("died", process.exitcode)
