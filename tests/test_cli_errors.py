@@ -143,6 +143,16 @@ def test_forms_of_scheduler_addresses() -> None:
     assert cli.scheduler_address("tcp://[::1]:8786") == "tcp://[::1]:8786"
 
 
+def test_ctrl_c_while_reaching_the_scheduler_ends_without_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def waiting(address: str, timeout: float) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "connect", waiting)
+    assert cli.main([*ARGS, "--scheduler", "tcp://127.0.0.1:8786", "--out", "r.csv"]) == 130
+    assert capsys.readouterr().err.strip() == "interrupted"
+
+
 def test_an_unreachable_scheduler_fails_within_the_stated_timeout(tmp_path: Path) -> None:
     """Before: 31 s for a closed port."""
     port = closed_port()

@@ -150,6 +150,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UgentopolyError, MissingExtraError, UsageError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # before the run (reaching a scheduler): nothing was played
+        print("interrupted", file=sys.stderr)
+        return 130
     finally:
         if client is not None:
             client.close()
