@@ -17,9 +17,12 @@ from typing import Any
 
 from .errors import (
     NUMPY_MODULES,
+    ArgumentError,
+    ChainTooLargeError,
     CyclingDeckError,
     DiceError,
     MissingJailError,
+    MissingSciPyError,
     NumpyMissingError,
     ProbabilityError,
     UnsupportedCardError,
@@ -43,6 +46,7 @@ try:
     from .chain import Chain
     from .dice import DiceDistribution, dice_distribution
     from .model import Options
+    from .montecarlo import MonteCarloInterrupted, simulate_landings
 except ModuleNotFoundError as exc:  # the browser site: no numpy (.pure serves the widget)
     if exc.name not in NUMPY_MODULES:
         raise
@@ -53,10 +57,11 @@ except ModuleNotFoundError as exc:  # the browser site: no numpy (.pure serves t
         raise AttributeError(name)
 
 __all__ = [
-    "Chain", "CyclingDeckError", "DiceDistribution", "DiceError", "MissingJailError",
-    "NumpyMissingError", "Options", "ProbabilityError", "UnsupportedCardError",
-    "compare_landings", "convergence", "dice_distribution", "expected_total_variation",
-    "landing_distribution", "landing_model",
+    "ArgumentError", "ChainTooLargeError", "MissingSciPyError", "MonteCarloInterrupted",
+    "simulate_landings", "Chain", "CyclingDeckError", "DiceDistribution", "DiceError",
+    "MissingJailError", "NumpyMissingError",
+    "Options", "ProbabilityError", "UnsupportedCardError", "compare_landings", "convergence",
+    "dice_distribution", "expected_total_variation", "landing_distribution", "landing_model",
     "next_roll_distribution", "observed_distribution", "overlay", "roll_history", "tile_table",
     "total_variation", "transition_matrix",
 ]
