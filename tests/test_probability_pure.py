@@ -10,12 +10,14 @@ import math
 from fractions import Fraction
 
 import pytest
+from helpers import long_board
 from test_probability import PLAIN, small_board
 
 from ugentopoly_widget import Game
+from ugentopoly_widget.engine import get_profile
 from ugentopoly_widget.engine.bots import HeuristicBot, play_game
 from ugentopoly_widget.probability import landing_model
-from ugentopoly_widget.probability.errors import ProbabilityError
+from ugentopoly_widget.probability.errors import ChainTooLargeError, ProbabilityError
 from ugentopoly_widget.probability.model import Options, compile_movement
 from ugentopoly_widget.probability.pure import (
     build_pure_chain,
@@ -49,6 +51,23 @@ def test_long_run_shares_match_numpy(profile: str, board: str | None, jail: str)
     var = pure.sampling_variance("roll")
     ref = chain.sampling_variance("roll")
     assert max(abs(a - b) / max(b, 1e-300) for a, b in zip(var, ref, strict=True)) < 1e-9
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_one_source_of_transition_rows(profile: str) -> None:
+    """The pure chain solves the rows numpy's chain is built from (probability.transitions),
+    entry for entry, and refuses a board too large as it does, before building."""
+    chain = landing_model(profile)
+    pure = build_pure_chain(chain.movement)
+    assert pure.transitions.states == chain.transitions.states
+    matrix = chain.matrix
+    dense = matrix.toarray() if chain.sparse else matrix
+    assert sum(map(len, pure.rows)) == int((dense != 0).sum())
+    for i, row in enumerate(pure.rows):
+        assert all(dense[i, j] == p for j, p in row.items()), chain.states[i]
+    large = compile_movement(long_board(80_000), get_profile("classic"), Options())
+    with pytest.raises(ChainTooLargeError, match="about 240,000 states; the limit is 200,000"):
+        build_pure_chain(large)
 
 
 @pytest.mark.parametrize("options", [

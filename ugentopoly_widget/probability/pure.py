@@ -1,7 +1,7 @@
 """The exact chain's figures in pure Python: what the widget's Odds tab shows where numpy and
 pandas are absent (the browser site, docs/lite.md), the same numbers as :mod:`.chain`.
 
-The chain is the same (the states and steps of :mod:`.chain`, built as sparse rows), solved by
+The chain is the same: the rows of :func:`.transitions.build_transitions`, solved by
 a sparse LU (:mod:`.pure_linalg`) in an order that keeps the fill small: classic's 118 states
 take a few milliseconds. Held Get Out of Jail Free cards (Ugentopoly) have no upper bound;
 :mod:`.chain` solves them as a quasi-birth-death process, here they are solved *by
@@ -23,68 +23,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import ProbabilityError
+from .errors import ArgumentError, ProbabilityError
 from .model import Movement, Options, compile_movement
 from .pure_linalg import Row, SparseLU
+from .transitions import START, State, Transitions, build_transitions, labels, steps
 
 if TYPE_CHECKING:
     from ..engine.boards.board import Board
     from ..engine.game import Game
     from ..engine.rules import RulesProfile
-    from .chain import State
 
 JAIL_PHASE: tuple[object, ...] = ("jail", 0)  # where excursions start and end (cards apart)
-
-
-def _steps() -> Any:
-    from .chain import steps
-
-    return steps
-
-
-def build_rows(m: Movement, cap: int = 0) -> tuple[list[State], list[Row]]:
-    """Every state reachable from the start and its sparse row of next-state probabilities
-    (as :func:`.chain.build_chain`, which holds them as a matrix)."""
-    from .chain import START
-
-    steps = _steps()
-    if m.track_cards and cap == 0:
-        cap = 8
-    index: dict[State, int] = {START: 0}
-    states: list[State] = [START]
-    rows: list[Row] = []
-    k = 0
-    while k < len(states):
-        row: Row = {}
-        for nxt, p, _total, _landing in steps(m, states[k], cap):
-            j = index.get(nxt)
-            if j is None:
-                j = index[nxt] = len(states)
-                states.append(nxt)
-            row[j] = row.get(j, 0.0) + p
-        rows.append(row)
-        k += 1
-    return states, rows
-
-
-def labels(m: Movement, states: Sequence[State]) -> tuple[list[int], list[bool], list[bool]]:
-    """Per state: where it counts (tile, or `size` for In Jail), roll step?, turn over?"""
-    where, is_roll, ends = [], [], []
-    for s in states:
-        kind = s[0]
-        if kind == "free":
-            where.append(int(s[1]))  # type: ignore[call-overload]
-            is_roll.append(True)
-            ends.append(s[2] == -1)
-        elif kind == "jail":
-            where.append(m.size)
-            is_roll.append(True)
-            ends.append(True)
-        else:  # a skipped turn in jail, or the one that ends the term
-            where.append(m.size if kind == "skipped" else (m.jail or 0))
-            is_roll.append(False)
-            ends.append(True)
-    return where, is_roll, ends
 
 
 def fill_order(rows: Sequence[Row], levels: Sequence[int]) -> list[int]:
@@ -111,15 +60,15 @@ def _reduced(rows: Sequence[Row], keep: Sequence[int]) -> list[Row]:
     return out
 
 
-def _weights(per: str, is_roll: Sequence[bool], ends: Sequence[bool]) -> Sequence[bool]:
+def _weights(per: str, is_roll: Sequence[int], ends: Sequence[int]) -> Sequence[int]:
     if per == "roll":
         return is_roll
     if per == "turn":
         return ends
-    raise ValueError(f"per is 'roll' or 'turn', not {per!r}")
+    raise ArgumentError(f"per is 'roll' or 'turn', not {per!r}")
 
 
-def _aggregate(vector: Sequence[float], weights: Sequence[bool], where: Sequence[int],
+def _aggregate(vector: Sequence[float], weights: Sequence[int], where: Sequence[int],
                size: int) -> list[float]:
     out = [0.0] * (size + 1)
     for v, w, slot in zip(vector, weights, where, strict=True):
@@ -131,16 +80,12 @@ def _aggregate(vector: Sequence[float], weights: Sequence[bool], where: Sequence
 
 @dataclass
 class PureChain:
-    """:class:`.chain.Chain` without numpy: the states, sparse rows and their labels."""
+    """:class:`.chain.Chain` without numpy: the same :class:`.transitions.Transitions`, solved
+    from its rows as ``{next state: probability}`` dicts (what :class:`.SparseLU` takes)."""
 
     movement: Movement
-    states: list[State]
-    rows: list[Row]  # rows[i][j] = P(next state j | state i)
-    where: list[int]
-    is_roll: list[bool]
-    ends_turn: list[bool]
-    cards: list[int]
-    cap: int
+    transitions: Transitions
+    _rows: list[Row] | None = field(default=None, repr=False)
     _factor: tuple[SparseLU, list[int], int] | None = field(default=None, repr=False)
     _stationary: list[float] | None = field(default=None, repr=False)
     _exact: dict[str, list[float]] | None = field(default=None, repr=False)
@@ -148,6 +93,38 @@ class PureChain:
     @property
     def size(self) -> int:
         return self.movement.size
+
+    @property
+    def states(self) -> list[State]:
+        return self.transitions.states
+
+    @property
+    def where(self) -> Sequence[int]:
+        return self.transitions.where
+
+    @property
+    def is_roll(self) -> Sequence[int]:
+        return self.transitions.is_roll
+
+    @property
+    def ends_turn(self) -> Sequence[int]:
+        return self.transitions.ends_turn
+
+    @property
+    def cards(self) -> Sequence[int]:
+        return self.transitions.cards
+
+    @property
+    def cap(self) -> int:
+        return self.transitions.cap
+
+    @property
+    def rows(self) -> list[Row]:
+        """``rows[i][j]`` = P(next state j | state i)."""
+        if self._rows is None:
+            t = self.transitions
+            self._rows = [dict(t.row(i)) for i in range(len(t))]
+        return self._rows
 
     def _lu(self) -> tuple[SparseLU, list[int], int]:
         """``I - P`` with one state (the last of the fill order, a jail state when there is
@@ -208,23 +185,20 @@ class PureChain:
 
 
 def build_pure_chain(m: Movement, cap: int = 0) -> PureChain:
-    states, rows = build_rows(m, cap)
-    where, is_roll, ends = labels(m, states)
-    cards = [int(s[-1]) for s in states]  # type: ignore[call-overload]
-    return PureChain(m, states, rows, where, is_roll, ends, cards, cap or (8 if m.track_cards
-                                                                          else 0))
+    """The chain of `m` (held cards counted up to `cap`, 8 by default, as
+    :func:`.chain.build_chain`); ChainTooLargeError above ``transitions.MAX_STATES``."""
+    return PureChain(m, build_transitions(m, cap))
 
 
 def excursion_shares(m: Movement) -> dict[str, list[float]]:
     """Exact long-run shares per roll and per turn when held jail cards matter (see the
     module's docstring): two excursion solves on the states without their card count."""
-    steps = _steps()
 
     def moves(phase: tuple[object, ...], cards: int) -> Row:
         """Next phases (a card gained: the phase's index + n_phases) and their probabilities."""
         out: dict[tuple[tuple[object, ...], int], float] = {}
         for nxt, p, _t, _l in steps(m, (*phase, cards), 2):
-            key = (nxt[:-1], int(nxt[-1]))
+            key = (nxt[:-1], int(nxt[-1]))  # type: ignore[call-overload]
             out[key] = out.get(key, 0.0) + p
         return {_index(ph) * 2 + gained: p for (ph, gained), p in out.items()}
 
@@ -237,8 +211,6 @@ def excursion_shares(m: Movement) -> dict[str, list[float]]:
             k = index[ph] = len(phases)
             phases.append(ph)
         return k
-
-    from .chain import START
 
     _index(JAIL_PHASE)
     _index(START[:-1])
@@ -332,7 +304,6 @@ def game_state(game: Game, m: Movement, player: int) -> State:
 def next_roll_shares(m: Movement, state: State) -> list[float]:
     """Where the next roll from `state` ends (tiles, In Jail last); a turn skipped in jail
     is passed over: the next *roll* is shown."""
-    steps = _steps()
     cap = int(state[-1]) + 2  # type: ignore[call-overload]
     out = [0.0] * (m.size + 1)
     frontier: list[tuple[State, float]] = [(state, 1.0)]
@@ -345,7 +316,7 @@ def next_roll_shares(m: Movement, state: State) -> list[float]:
                 elif t[0] == "jail":
                     out[m.size] += w * p
                 else:
-                    out[int(t[1])] += w * p
+                    out[int(t[1])] += w * p  # type: ignore[call-overload]
         frontier = nxt
     return out
 
@@ -387,7 +358,7 @@ def overlay_values(game: Game, mode: str, jail: str = "short") -> list[float]:
         return observed
     if mode == "difference":
         return [o - e for o, e in zip(observed, exact, strict=True)]
-    raise ValueError(f"mode is one of exact, observed, difference, next, not {mode!r}")
+    raise ArgumentError(f"mode is one of exact, observed, difference, next, not {mode!r}")
 
 
 def log_points(n: int, count: int) -> list[int]:
@@ -401,7 +372,7 @@ def log_points(n: int, count: int) -> list[int]:
 
 def total_variation(p: Sequence[float], q: Sequence[float]) -> float:
     if len(p) != len(q):
-        raise ValueError(f"distributions of different lengths ({len(p)} and {len(q)})")
+        raise ArgumentError(f"distributions of different lengths ({len(p)} and {len(q)})")
     return 0.5 * sum(abs(a - b) for a, b in zip(p, q, strict=True))
 
 
@@ -427,7 +398,7 @@ def expected_total_variation(chain: Any, rolls: int) -> float:
     return 0.5 * sum(math.sqrt(v / max(rolls, 1)) for v in var) * math.sqrt(2 / math.pi)
 
 
-__all__ = ["PureChain", "build_pure_chain", "build_rows", "convergence_curve",
+__all__ = ["PureChain", "build_pure_chain", "convergence_curve",
            "doubles_this_turn", "excursion_shares", "expected_total_variation", "fill_order",
-           "game_state", "labels", "log_points", "next_roll_shares", "overlay_values",
+           "game_state", "log_points", "next_roll_shares", "overlay_values",
            "pure_landing_model", "total_variation"]
