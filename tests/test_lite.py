@@ -1,6 +1,7 @@
 """Issue 21 without a browser: what the browser site (scripts/lite, docs/lite.md) needs of the
-package. Its runtime dependencies install there (markers), and JavaScript's null from Pyodide
-reads as None. The site itself is built and played in tests/browser/test_lite_site.py."""
+package. Its runtime dependencies install there (markers), JavaScript's null from Pyodide
+reads as None, and the visitor's path (import, widget, play, the Odds tab) never needs numpy.
+The site itself is built and played in tests/browser/test_lite_site.py."""
 
 from __future__ import annotations
 
@@ -64,3 +65,109 @@ def test_javascript_null_from_pyodide_reads_as_none() -> None:
     assert got["options"]["turn_timer_seconds"] is None and got["players"][0]["x"] == [None, 1]
     assert setup_options(got["options"])["turn_timer_seconds"] is None
     assert JS_NULL is None and from_view(msg) is msg  # not in Pyodide: untouched
+
+
+# What the browser site lacks, each import refused by a meta-path finder placed first; the
+# child then does what a visitor does. A module on that path that imports one of these at its
+# top fails the child (a guarded import, such as probability/__init__'s, is what the site
+# needs: it is counted but allowed to fail).
+BROWSER_PLAY = r"""
+import importlib.abc, json, sys
+
+BLOCKED = set(sys.argv[1].split(","))
+tried = []
+
+
+class NotInTheBrowser(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in BLOCKED:
+            tried.append(name)
+            raise ModuleNotFoundError(f"No module named {name!r} (blocked: as in the browser)",
+                                      name=name)
+        return None
+
+
+sys.meta_path.insert(0, NotInTheBrowser())
+
+import ugentopoly_widget
+from ugentopoly_widget import UgentopolyWidget
+from ugentopoly_widget.widget import odds
+
+out = {"use_numpy": odds.USE_NUMPY, "profiles": {}}
+for profile in ("classic", "ugentopoly"):
+    w = UgentopolyWidget(profile, players=["Ann", "Bob"], seed=1)
+
+    def view(message):  # as the view's message arrives (its state number added)
+        w._handle_custom_msg({**message, "seq": w.state["seq"]}, [])
+        assert not w.error, w.error
+
+    me = w.game.decision.player
+    w.game.testing.script_dice((1, 2))  # classic: Baltic Avenue; Ugentopoly: a street too
+    view({"type": "act", "action": {"type": "roll", "player": me}})
+    position, decision = w.game.players[me].position, w.game.decision.kind
+    view({"type": "act", "action": {"type": "buy", "player": me}})
+    if w.game.decision.kind == "post_roll":  # Ugentopoly's turn ends by itself
+        view({"type": "act", "action": {"type": "end_turn", "player": me}})
+    w._handle_custom_msg({"type": "probability", "mode": "exact", "stats": True}, [])
+    assert not w.error, w.error
+    out["profiles"][profile] = {
+        "position": position, "decision": decision, "me": me,
+        "owner": w.state["owner"][position], "mode": w.heat.get("mode"),
+        "heat": [*w.heat.get("values", []), w.heat.get("jail")],
+        "stats": sorted(w.stats), "turn": w.game.decision.player,
+    }
+out["tried"] = sorted(set(tried))
+out["loaded"] = sorted(m for m in sys.modules if m.partition(".")[0] in BLOCKED)
+out["chain_loaded"] = "ugentopoly_widget.probability.chain" in sys.modules
+print("RESULT " + json.dumps(out))
+"""
+
+
+def browser_missing() -> set[str]:
+    """The runtime dependencies marked away from the browser (pyproject), and scipy."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+
+    env = _lite_build().browser_environment("3.14.2")  # type: ignore[attr-defined]
+    deps = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    marked = {Requirement(t).name.replace("-", "_") for t in deps
+              if Requirement(t).marker is not None
+              and not Requirement(t).marker.evaluate({**env, "extra": ""})}  # type: ignore[union-attr]
+    return marked | {"scipy"}
+
+
+def test_the_browser_path_never_imports_numpy() -> None:
+    """With numpy, pandas, orjson, threadpoolctl and scipy refused at import (a meta-path
+    finder, in a fresh Python): import the package, make a widget, play a roll, a buy and an
+    end of turn by the view's messages, open the Odds tab's exact heat map and dice stats.
+    All of it works, on the pure path, with the numbers numpy's chain gives on the desk."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.probability import landing_distribution
+
+    blocked = browser_missing()
+    assert {"numpy", "pandas", "orjson", "threadpoolctl", "scipy"} <= blocked
+    proc = subprocess.run(
+        [sys.executable, "-c", BROWSER_PLAY, ",".join(sorted(blocked))],
+        capture_output=True, text=True, timeout=300, cwd=REPO,
+        env={**os.environ, "UGENTOPOLY_PURE": "1"})  # the browser runs the pure engine
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    line = next(x for x in proc.stdout.splitlines() if x.startswith("RESULT "))
+    out = json.loads(line.removeprefix("RESULT "))
+    assert out["use_numpy"] is False and out["loaded"] == []
+    assert not out["chain_loaded"], "probability.chain (numpy) is off the browser path"
+    # asked for and refused, as planned: numpy by probability/__init__'s guarded import and
+    # widget/odds' find_spec, orjson by the sync's fallback to json
+    assert set(out["tried"]) <= {"numpy", "orjson"}, out["tried"]
+    for profile, got in out["profiles"].items():
+        assert got["position"] == 3 and got["decision"] == "buy", got
+        assert got["owner"] == got["me"] and got["turn"] != got["me"]  # bought, turn ended
+        assert got["mode"] == "exact" and got["stats"] == ["convergence", "dice"]
+        exact = landing_distribution(Game(profile, players=2, seed=1)).probability.to_list()
+        assert max(abs(a - b) for a, b in zip(got["heat"], exact, strict=True)) < 1e-13
