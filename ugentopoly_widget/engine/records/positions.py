@@ -12,7 +12,8 @@ whose frame cannot be copied, but the turn's actions lead it there again.
 
 The original is only read: nothing in it changes, its random state included. The copy runs on
 a frozen clock (a timed game never runs out of time in it; limits by turn or round still end
-it) and takes no undo checkpoints of its own.
+it), takes no undo checkpoints of its own, and its log holds only the events since its
+position's turn began (the rules never read the log; a rollout's result is the state).
 
 >>> from ugentopoly_widget.engine.game import Game
 >>> from ugentopoly_widget.engine.bots import HeuristicBot, play_game
@@ -40,6 +41,7 @@ from ..errors import SetupError
 from ..state import BLOCK
 from ..testing import run_injection
 from . import checkpoints
+from .events import EventLog
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -123,6 +125,9 @@ class PositionCopy:
         """Put the copy back at the position it was made at (its random state included)."""
         game = self.game
         e = game._engine
+        # A new log rather than the old one cut back: cutting walks every event dropped (a
+        # whole rollout's, a fifth of its cost). The copy's log holds this turn's events on.
+        e.events = EventLog()
         checkpoints.restore(e, self._checkpoint)
         _replay(e, self._tail, self._tail_injections, self._checkpoint.applied)
         del game._actions[self.applied:]

@@ -1,0 +1,12 @@
+"""Rollouts: win chances from any position, what each choice of a decision is worth, trade
+advice and a bot that plays by them. Analysis layer: imports the engine and the simulation's
+executors, never the widget. See ``docs/rollouts.md``.
+
+    from ugentopoly_widget.rollouts import win_chances, action_values, rate_trade
+"""
+
+from .chances import win_chances
+from .errors import OfferError, RolloutError
+from .values import action_values
+
+__all__ = ["win_chances", "action_values", "RolloutError", "OfferError"]
