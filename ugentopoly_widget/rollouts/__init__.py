@@ -7,6 +7,9 @@ executors, never the widget. See ``docs/rollouts.md``.
 
 from .chances import win_chances
 from .errors import OfferError, RolloutError
+from .trades import TradeRating, rate_trade
 from .values import action_values
 
-__all__ = ["win_chances", "action_values", "RolloutError", "OfferError"]
+__all__ = [
+    "win_chances", "action_values", "rate_trade", "TradeRating", "RolloutError", "OfferError",
+]

@@ -22,7 +22,7 @@ from typing import Any, Literal
 import numpy as np
 
 from ..engine.actions import Action, action_from_dict
-from ..engine.bots import BOTS, Bot, FewerCollections, make_bot, play_game
+from ..engine.bots import BOTS, Bot, FewerCollections, HeuristicBot, make_bot, play_game
 from ..engine.errors import IllegalActionError, InvalidActionError
 from ..engine.game import Game
 from ..engine.records.positions import PositionCopy
@@ -131,18 +131,21 @@ class Plan:
     variants: tuple[tuple[dict[str, Any], ...], ...]  # actions (dict form) per variant
     key: str = field(default="", compare=False)
     stratify: bool = True  # False: plain sampling of the first roll (to measure the gain)
+    # Seats whose bots offer no trade in the rollouts' first turn: a deal judged against "no
+    # deal" must not be made by the proposer's own bot in the "no deal" rollouts.
+    quiet: tuple[int, ...] = ()
 
 
 def make_plan(game: Game, *, bots: tuple[BotSpec, ...], seed: int, max_turns: int,
-              at_cap: AtCap, variants: Sequence[Sequence[Action]], stratify: bool = True
-              ) -> Plan:
+              at_cap: AtCap, variants: Sequence[Sequence[Action]], stratify: bool = True,
+              quiet: Sequence[int] = ()) -> Plan:
     record = game.record()
     record["actions"] = encode_actions(game._actions)  # the compact text form
     key = hashlib.sha256(json.dumps(record, sort_keys=True, default=str).encode()).hexdigest()
     return Plan(record=record, applied=len(game._actions), seats=len(game.players), bots=bots,
                 seed=seed, max_turns=max_turns, at_cap=at_cap,
                 variants=tuple(tuple(a.to_dict() for a in v) for v in variants), key=key,
-                stratify=stratify)
+                stratify=stratify, quiet=tuple(quiet))
 
 
 # ------------------------------------------------------------------ outcomes
@@ -179,11 +182,15 @@ class Outcomes:
         )
 
 
-def _bots_for(specs: tuple[BotSpec, ...], seed: int) -> list[Bot]:
+def _bots_for(specs: tuple[BotSpec, ...], seed: int, quiet: Sequence[int] = (),
+              turn: int = -1) -> list[Bot]:
     out: list[Bot] = []
     for seat, spec in enumerate(specs):
         bseed = bot_seed(seed, seat)
-        out.append(make_bot(spec, bseed) if isinstance(spec, str) else spec(seed=bseed))
+        bot = make_bot(spec, bseed) if isinstance(spec, str) else spec(seed=bseed)
+        if seat in quiet and isinstance(bot, HeuristicBot):
+            bot._offered_turn = turn  # its own rule: one look at trading per turn, taken
+        out.append(bot)
     return out
 
 
@@ -235,7 +242,8 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
                 for action in prefix:  # (checked legal from the position: check_variants)
                     game.apply(action)
                 if not game.is_over:
-                    play_game(game, _bots_for(plan.bots, seed), until_turn=until)
+                    play_game(game, _bots_for(plan.bots, seed, plan.quiet, turn0),
+                              until_turn=until)
                 share, done = _share(game, plan.at_cap)
                 wins[v, j] = share
                 finished[v, j] = done
