@@ -52,6 +52,7 @@ from .odds import ProbabilityPanels
 from .pacing import BotPacing
 from .requests import RequestError, check_keys, is_int, setup_options
 from .sync import StateText, state_json
+from .win_chances import WinChancesDisplay
 
 STATIC = pathlib.Path(__file__).parent.parent / "static"
 MAX_REQUEST_BYTES = 20_000  # a request larger than this (as JSON) is refused unread
@@ -70,7 +71,7 @@ def _json_text(value: dict[str, Any], widget: Any) -> str:
     return state_json(value, encoder)
 
 
-class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
+class UgentopolyWidget(BotPacing, ProbabilityPanels, WinChancesDisplay, anywidget.AnyWidget):
     """Play and script a game in a notebook cell.
 
     >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
@@ -93,6 +94,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
     # {"values", "label", "min", "max"} or {}; a probability mode adds "mode", "jail", "unit" ...
     heat = traitlets.Dict().tag(sync=True)
     stats = traitlets.Dict().tag(sync=True)  # the dice and convergence panels; {} when hidden
+    win_chances = traitlets.Dict().tag(sync=True)  # live win chances (win_chances.py); {} off
     seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_delay = traitlets.Float(0.8).tag(sync=True)
     paused = traitlets.Bool(False).tag(sync=True)
@@ -124,6 +126,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         self._callbacks: list[EventCallback] = []
         self._init_bots()
         self._init_probability()
+        self._init_win_chances()
         self._timer_handle: asyncio.TimerHandle | None = None
         self._listener: EventCallback | None = None
         self.errors: list[str] = []
@@ -250,6 +253,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         self._set_state(state)
         self._schedule_timer()
         self._refresh_probability()
+        self._refresh_win_chances()
 
     def _set_state(self, state: dict[str, Any]) -> None:
         """``self.state = state``: what traitlets and ipywidgets do for it, sent the same way
@@ -586,6 +590,8 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
             self.lang = content["lang"]
         elif kind == "probability":
             self._request_probability(content)
+        elif kind == "win_chances":
+            self._request_win_chances(content)
         elif kind == "log":  # a view that missed lines (opened later): the whole kept tail;
             # with "before": the lines before its first (its reader scrolls back)
             check_keys(content, {"type", "seq", "before"}, optional={"seq", "before"})
@@ -731,6 +737,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, anywidget.AnyWidget):
         self._detach()
         self._drop_file_hooks()
         self._cancel_bots()
+        self._stop_win_chances()
         if self._timer_handle is not None:
             self._timer_handle.cancel()
             self._timer_handle = None
