@@ -5,8 +5,9 @@ its noise.
 
 The decisions it thinks about: buy or decline; bid on where the heuristic would drop out of an
 auction; accept or reject a trade; lift a received mortgage or keep it; leave jail by paying,
-by a card or by rolling; make the heuristic's trade offer or not. Everything else (and every
-choice where only one is sensible) is the heuristic's answer at once.
+by a card or by rolling; make the heuristic's trade offer, a cheaper one or none; build one
+more house where the heuristic keeps its cash. Everything else (and every choice where only
+one is sensible) is the heuristic's answer at once.
 
 >>> from ugentopoly_widget import Game
 >>> from ugentopoly_widget.engine.bots import HeuristicBot, play_game
@@ -26,6 +27,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..engine import actions as A
+from ..engine import legal as rules_legal
 from ..engine.actions import Action
 from ..engine.bots import HeuristicBot
 from ..engine.game import Game
@@ -58,6 +60,7 @@ class RolloutBot:
         self.max_turns = max_turns
         self.stats: dict[str, Any] = {"decisions": 0, "thought": 0, "changed": 0,
                                       "seconds": 0.0}
+        self._built_turn = -1
 
     # ------------------------------------------------------------------ choosing
 
@@ -68,7 +71,10 @@ class RolloutBot:
         if len(candidates) < 2:
             return default
         started = time.perf_counter()
-        best = self._best(game, candidates, default)
+        # a trade moves a whole group: worth four times the rollouts (and rare)
+        kind = game.decision.kind
+        weight = 4 if kind == "trade" or type(default) is A.ProposeTrade else 1
+        best = self._best(game, candidates, default, self.rollouts * weight)
         self.stats["thought"] += 1
         self.stats["changed"] += best != default
         self.stats["seconds"] += time.perf_counter() - started
@@ -78,8 +84,9 @@ class RolloutBot:
         """The sensible choices of this decision, the heuristic's first (one: no thinking).
 
         Thought about: buy or decline; accept or reject a trade; lift a received mortgage
-        or keep it; pay, use a card or roll in jail; make the heuristic's trade offer or
-        not; in an auction, bid on where the heuristic would drop out (its own bids up to
+        or keep it; pay, use a card or roll in jail; make the heuristic's trade offer, a
+        cheaper one or none; one more house where the heuristic keeps its cash (once a
+        turn); in an auction, bid on where the heuristic would drop out (its own bids up to
         its valuation stand)."""
         decision = game.decision
         kind = decision.kind
@@ -101,14 +108,41 @@ class RolloutBot:
             player = decision.player
             assert player is not None
             if kind == "turn" and game.players[player].in_jail:
+                if type(default) not in (A.Roll, A.PayFine, A.UseJailCard):
+                    return out  # a house first (the jail choice comes back after it)
                 for action in game.legal_actions():
                     if type(action) in (A.Roll, A.PayFine, A.UseJailCard):
                         add(action)
             elif type(default) is A.ProposeTrade:
                 add(A.Roll(player) if kind == "turn" else A.EndTurn(player))
+                add(self._cheaper(game, default))
+            elif self._built_turn != game.turn_number:
+                # the heuristic keeps twice its reserve: would one more house, keeping half
+                # the reserve, pay? (asked once a turn)
+                self._built_turn = game.turn_number
+                e = game._engine
+                add(rules_legal.affordable_build(e, e.players[player],
+                                                 self.heuristic._reserve(e) // 2))
         return out
 
-    def _best(self, game: Game, candidates: list[Action], default: Action) -> Action:
+    @staticmethod
+    def _cheaper(game: Game, offer: A.ProposeTrade) -> A.ProposeTrade | None:
+        """The heuristic's cash offer for a lot at the least a heuristic partner takes (a
+        tenth over what the lot is worth to them), instead of half over its price."""
+        if len(offer.get.properties) != 1 or offer.give.properties or offer.give.cards:
+            return None
+        pos = offer.get.properties[0]
+        e = game._engine
+        worth = e.costs[pos] * 3 // 2 if rules_legal.completes_group(e, offer.partner, pos) \
+            else e.costs[pos]
+        cash = worth * 11 // 10 + 1
+        if cash >= offer.give.cash:
+            return None
+        return A.ProposeTrade(offer.player, offer.partner, give=A.TradeSide(cash=cash),
+                              get=offer.get)
+
+    def _best(self, game: Game, candidates: list[Action], default: Action, rollouts: int
+              ) -> Action:
         """The candidate with the best chance, if it beats the heuristic's by the margin."""
         player = game.decision.player
         assert player is not None
@@ -116,7 +150,7 @@ class RolloutBot:
         plan = Plan(record={}, applied=len(game.actions), seats=len(game.players),
                     bots=("heuristic",) * len(game.players), seed=self.rng.getrandbits(62),
                     max_turns=self.max_turns, at_cap="richest", variants=())
-        out = play_rollouts(position, plan, [[a] for a in candidates], 0, self.rollouts)
+        out = play_rollouts(position, plan, [[a] for a in candidates], 0, rollouts)
         mine = out.wins[:, :, player]  # (candidates, rollouts)
         means = mine.mean(axis=1)
         base = candidates.index(default)

@@ -17,7 +17,7 @@ from ..engine.render.logtext import narrate_events
 from ..engine.rules import PROFILES, RulesProfile
 
 LANGS = ("en", "nl")
-SEAT_KINDS = ("person", "random", "heuristic")
+SEAT_KINDS = ("person", "random", "heuristic", "rollout")
 LOG_TAIL = 100  # rendered log lines kept for the views (the whole log stays in the game)
 # Lines rendered when a view's lines start again (first state, a long play_bots batch, undo,
 # another language): rendering 100 cost more than the rest of a batch's state; a view asks

@@ -88,7 +88,13 @@ class BotPacing:
         bot = self._bots.get(player)
         if bot is None or getattr(bot, "name", kind) != kind:
             base = self._game.seed if self._game is not None else 0
-            bot = make_bot(kind, seed=(base * 31 + player) % 2**32)
+            seed = (base * 31 + player) % 2**32
+            if kind == "rollout":  # the analysis layer's (numpy and pandas: loaded when seated)
+                from ..rollouts.bot import RolloutBot
+
+                bot = RolloutBot(seed=seed)
+            else:
+                bot = make_bot(kind, seed=seed)
             self._bots[player] = bot
         return bot
 

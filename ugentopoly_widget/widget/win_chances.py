@@ -27,13 +27,11 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..rollouts.errors import RolloutError
-from ..rollouts.live import Estimate, LiveEstimator
-from ..rollouts.runner import check_bots
 from .requests import RequestError, check_keys, is_int
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the analysis layer (numpy, pandas) is imported when the display is on
     from ..engine.game import Game
+    from ..rollouts.live import Estimate, LiveEstimator
 
 MAX_SWINGS = 20
 DEFAULT_BUDGET = 1000
@@ -84,6 +82,10 @@ class WinChancesDisplay:
         """
         if not isinstance(show, bool):
             raise ValueError(f"show_win_chances takes True or False, not {show!r}")
+        from ..rollouts.errors import RolloutError
+        from ..rollouts.live import LiveEstimator
+        from ..rollouts.runner import check_bots
+
         self._stop_win_chances()
         if not show:
             self.win_chances = {}
@@ -147,6 +149,8 @@ class WinChancesDisplay:
             self.win_chances = {"on": True, "status": "over", "seq": self._seq,
                                 "swings": list(self._win_swings)}
             return
+        from ..rollouts.errors import RolloutError
+
         try:
             estimator.update(game, decision=swing_of, tag=self._seq)
         except RolloutError as exc:
