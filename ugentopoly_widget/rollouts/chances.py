@@ -20,21 +20,7 @@ from typing import Any
 import pandas as pd
 
 from ..engine.game import Game
-from .runner import (
-    DEFAULT_MAX_TURNS,
-    AtCap,
-    BotSpec,
-    Outcomes,
-    ProgressCallback,
-    check_at_cap,
-    check_bots,
-    check_game,
-    check_max_turns,
-    check_rollouts,
-    check_seed,
-    execute,
-    make_plan,
-)
+from .runner import DEFAULT_MAX_TURNS, AtCap, BotSpec, Outcomes, ProgressCallback, checked_request
 from .stats import interval, standard_error
 
 COLUMNS = ["player", "name", "p_win", "se", "ci_low", "ci_high", "p_unfinished", "mean_turns"]
@@ -121,18 +107,13 @@ def win_chances(
     The game itself is only read: nothing in it changes, its random state included.
     Bad input raises :class:`RolloutError` (rollouts <= 0, an unknown bot, a finished game).
     """
-    game = check_game(game)
-    rollouts = check_rollouts(rollouts)
-    seed = check_seed(seed)
-    max_turns = check_max_turns(max_turns)
-    at_cap = check_at_cap(at_cap)
-    specs = check_bots(bots, len(game.players))
-    plan = make_plan(game, bots=specs, seed=seed, max_turns=max_turns, at_cap=at_cap,
-                     variants=[()])
-    outcomes = execute(game, plan, rollouts, executor=executor, workers=workers,
-                       progress=progress)
-    return chances_table(game, outcomes, 0, confidence, seed=seed, max_turns=max_turns,
-                         at_cap=at_cap, bots=[_label(b) for b in specs])
+    request = checked_request(game, rollouts=rollouts, bots=bots, seed=seed,
+                              max_turns=max_turns, at_cap=at_cap, executor=executor,
+                              workers=workers, progress=progress)
+    outcomes = request.run([()])
+    return chances_table(request.game, outcomes, 0, confidence, seed=request.seed,
+                         max_turns=request.max_turns, at_cap=request.at_cap,
+                         bots=[_label(b) for b in request.bots])
 
 
 def _label(spec: BotSpec) -> str:

@@ -357,6 +357,40 @@ def execute(game: Game, plan: Plan, rollouts: int, *, executor: Any = None,
             pool.shutdown(wait=True, cancel_futures=True)
 
 
+@dataclass(frozen=True)
+class Request:
+    """A run's settings, checked: what win_chances, action_values and rate_trade share."""
+
+    game: Game
+    rollouts: int
+    bots: tuple[BotSpec, ...]
+    seed: int
+    max_turns: int
+    at_cap: AtCap
+    executor: Any = None
+    workers: int | None = None
+    progress: ProgressCallback | None = None
+
+    def run(self, variants: Sequence[Sequence[Action]], quiet: Sequence[int] = ()
+            ) -> Outcomes:
+        """The rollouts of every variant (the actions applied first), on the executor."""
+        plan = make_plan(self.game, bots=self.bots, seed=self.seed, max_turns=self.max_turns,
+                         at_cap=self.at_cap, variants=variants, quiet=quiet)
+        return execute(self.game, plan, self.rollouts, executor=self.executor,
+                       workers=self.workers, progress=self.progress)
+
+
+def checked_request(game: object, *, rollouts: object, bots: Any, seed: object,
+                    max_turns: object, at_cap: object, executor: Any = None,
+                    workers: int | None = None, progress: ProgressCallback | None = None
+                    ) -> Request:
+    """Every setting checked (RolloutError names the first one wrong), before any rollout."""
+    checked = check_game(game)
+    return Request(checked, check_rollouts(rollouts), check_bots(bots, len(checked.players)),
+                   check_seed(seed), check_max_turns(max_turns), check_at_cap(at_cap),
+                   executor, workers, progress)
+
+
 def _check_picklable(plan: Plan) -> None:
     try:
         pickle.dumps(plan)
@@ -375,7 +409,8 @@ def bot_choice(game: Game, spec: BotSpec, seed: int) -> Action:
 
 
 __all__ = [
-    "Plan", "Outcomes", "make_plan", "execute", "run_chunk", "play_rollouts", "check_bots",
+    "Plan", "Outcomes", "Request", "checked_request", "make_plan", "execute", "run_chunk",
+    "play_rollouts", "check_bots",
     "check_game", "check_rollouts", "check_seed", "check_max_turns", "check_at_cap",
     "check_variants", "bot_choice", "DEFAULT_MAX_TURNS",
 ]

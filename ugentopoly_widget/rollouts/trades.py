@@ -34,21 +34,7 @@ from ..engine.errors import InvalidActionError
 from ..engine.game import Game
 from ..engine.state import interest
 from .errors import OfferError
-from .runner import (
-    DEFAULT_MAX_TURNS,
-    AtCap,
-    BotSpec,
-    Outcomes,
-    ProgressCallback,
-    check_at_cap,
-    check_bots,
-    check_game,
-    check_max_turns,
-    check_rollouts,
-    check_seed,
-    execute,
-    make_plan,
-)
+from .runner import DEFAULT_MAX_TURNS, AtCap, BotSpec, Outcomes, ProgressCallback, checked_request
 from .stats import difference_interval, standard_error
 from .words import points
 
@@ -273,21 +259,16 @@ def rate_trade(
     (opponent rolls for the rent gained to pay back the cash and interest). ``fair=True``
     also finds ``fair_cash`` by bisection (about eight more runs of `rollouts`). Bad input:
     :class:`OfferError` (an offer not legal now), :class:`RolloutError` (the rest)."""
-    game = check_game(game)
-    rollouts = check_rollouts(rollouts)
-    seed = check_seed(seed)
-    max_turns = check_max_turns(max_turns)
-    at_cap = check_at_cap(at_cap)
-    specs = check_bots(bots, len(game.players))
+    request = checked_request(game, rollouts=rollouts, bots=bots, seed=seed,
+                              max_turns=max_turns, at_cap=at_cap, executor=executor,
+                              workers=workers, progress=progress)
+    game = request.game
     offer = check_offer(game, offer)
     accept = AcceptTrade(offer.partner)
 
     def run(variants: list[list[Action]]) -> Outcomes:
         # (the proposer's bot makes no offer of its own in this turn: "without" is no deal)
-        plan = make_plan(game, bots=specs, seed=seed, max_turns=max_turns, at_cap=at_cap,
-                         variants=variants, quiet=(offer.player,))
-        return execute(game, plan, rollouts, executor=executor, workers=workers,
-                       progress=progress)
+        return request.run(variants, quiet=(offer.player,))
 
     outcomes = run([[], [offer, accept]])
     seconds = outcomes.seconds
@@ -307,7 +288,7 @@ def rate_trade(
         received[player] = [q for q in got if game.is_mortgaged(q)]
     table = pd.DataFrame(rows)
     return TradeRating(game, offer, table, fair_cash, note, completes, breaks, received,
-                       rollouts, seconds)
+                       request.rollouts, seconds)
 
 
 def _fair_cash(game: Game, offer: ProposeTrade, base: Outcomes,

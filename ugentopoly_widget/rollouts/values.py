@@ -36,15 +36,8 @@ from .runner import (
     Outcomes,
     ProgressCallback,
     bot_choice,
-    check_at_cap,
-    check_bots,
-    check_game,
-    check_max_turns,
-    check_rollouts,
-    check_seed,
     check_variants,
-    execute,
-    make_plan,
+    checked_request,
 )
 from .stats import difference_interval, standard_error
 from .words import describe_action
@@ -134,28 +127,23 @@ def action_values(
     ...). After the choice, the bots play every seat to the end, `rollouts` times per choice
     on the same seeds. Bids and trade offers (open-ended) are valued when passed in
     ``actions``. Bad input raises :class:`RolloutError`."""
-    game = check_game(game)
-    rollouts = check_rollouts(rollouts)
-    seed = check_seed(seed)
-    max_turns = check_max_turns(max_turns)
-    at_cap = check_at_cap(at_cap)
-    specs = check_bots(bots, len(game.players))
+    request = checked_request(game, rollouts=rollouts, bots=bots, seed=seed,
+                              max_turns=max_turns, at_cap=at_cap, executor=executor,
+                              workers=workers, progress=progress)
+    game = request.game
     decider = game.decision.player
     if decider is None:  # pragma: no cover - check_game refused a finished game
         raise RolloutError("nobody decides now")
-    baseline = bot_choice(game, specs[decider], seed)
+    baseline = bot_choice(game, request.bots[decider], request.seed)
     candidates = _candidates(game, actions, baseline)
     if len(set(candidates)) != len(candidates):
         raise RolloutError("actions: an action is named twice")
     check_variants(game, [[a] for a in candidates])
     others = _players(game, players, decider)
-    plan = make_plan(game, bots=specs, seed=seed, max_turns=max_turns, at_cap=at_cap,
-                     variants=[[a] for a in candidates])
-    outcomes = execute(game, plan, rollouts, executor=executor, workers=workers,
-                       progress=progress)
+    outcomes = request.run([[a] for a in candidates])
     table = values_table(game, outcomes, candidates, candidates.index(baseline), decider,
                          others, confidence, lang)
-    table.attrs.update(rollouts=rollouts, seed=seed, player=decider,
+    table.attrs.update(rollouts=request.rollouts, seed=request.seed, player=decider,
                        decision=game.decision.kind, seconds=outcomes.seconds)
     return table
 
