@@ -65,10 +65,10 @@ class _Decliner(HeuristicBot):
 def test_a_game_against_the_heuristic_and_simulate_by_name() -> None:
     game = Game("classic", players=2, seed=4)
     bot = RolloutBot(seed=4, rollouts=8)
-    play_game(game, [bot, HeuristicBot(seed=5)], until_turn=80)
+    play_game(game, [bot, HeuristicBot(seed=5)], until_turn=40)
     assert bot.stats["thought"] > 0 and bot.stats["seconds"] > 0
     results = simulate(2, "classic", bots=["rollout", "heuristic"], progress=False,
-                       collect=(), options={"round_limit": 15})
+                       collect=(), options={"round_limit": 6})
     assert results.games.bot_0.tolist() == ["rollout", "rollout"]
     assert len(results.games) == 2
     with pytest.raises(SetupError, match="'heuristic', 'random', 'rollout'"):
