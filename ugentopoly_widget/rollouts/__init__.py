@@ -5,11 +5,14 @@ executors, never the widget. See ``docs/rollouts.md``.
     from ugentopoly_widget.rollouts import win_chances, action_values, rate_trade
 """
 
+from .bot import RolloutBot
 from .chances import win_chances
 from .errors import OfferError, RolloutError
+from .live import Estimate, LiveEstimator
 from .trades import TradeRating, rate_trade
 from .values import action_values
 
 __all__ = [
-    "win_chances", "action_values", "rate_trade", "TradeRating", "RolloutError", "OfferError",
+    "win_chances", "action_values", "rate_trade", "TradeRating", "RolloutBot", "LiveEstimator",
+    "Estimate", "RolloutError", "OfferError",
 ]
