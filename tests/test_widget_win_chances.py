@@ -79,8 +79,8 @@ def test_a_new_position_drops_the_old_work() -> None:
     w.show_win_chances(True, budget=3600, seed=3)  # far more than the test waits for
     estimator = w._win
     assert estimator is not None
-    first = estimator.generation
     w.game.testing.script_dice((2, 3))
+    first = estimator.generation
     w.roll()
     assert estimator.generation == first + 1
     w.decline()
@@ -154,4 +154,23 @@ def test_a_finished_game_stops_the_estimate() -> None:
     w.play_bots()
     assert w.game.is_over
     assert w.win_chances["status"] == "over"
+    w.close()
+
+
+def test_a_new_game_or_a_testing_step_is_a_new_position() -> None:
+    w = widget()
+    w.show_win_chances(True, budget=36, seed=3)
+    first = w.wait_win_chances(timeout=120)
+    estimator = w._win
+    assert estimator is not None
+    generation = estimator.generation
+    w.game.testing.set_cash(0, 5)  # Ann nearly broke: the same actions, another position
+    w.refresh()
+    assert estimator.generation == generation + 1
+    poorer = w.wait_win_chances(timeout=120)
+    assert poorer["players"][0]["p_win"] < first["players"][0]["p_win"]
+    w.game = Game("classic", players=["Cy", "Dee", "Eve"], seed=4)  # a new game, 0 actions
+    assert estimator.generation == generation + 2
+    figures = w.wait_win_chances(timeout=120)
+    assert [p["name"] for p in figures["players"]] == ["Cy", "Dee", "Eve"]
     w.close()

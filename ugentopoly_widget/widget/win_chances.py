@@ -45,7 +45,9 @@ class WinChancesDisplay:
     _win_loop: asyncio.AbstractEventLoop | None
     _win_pending: Estimate | None
     _win_lock: threading.Lock
-    _win_position: tuple[int, int, int | None, dict[str, Any], bool] | None
+    # the last position handed on: (what identifies it, its decider, the decision's data,
+    # whether the decision had a choice)
+    _win_position: tuple[tuple[int, ...], int | None, dict[str, Any], bool] | None
     _win_swings: list[dict[str, Any]]
 
     if TYPE_CHECKING:  # provided by the widget (traits, seq and its error reporting)
@@ -131,19 +133,23 @@ class WinChancesDisplay:
         if estimator is None or game is None:
             return
         self._apply_pending()
-        actions = len(game.actions)
+        actions = len(game._actions)
         decision = game.decision
+        # the game, its actions, its testing steps and its log: the same four, the same
+        # position (a state re-sent for another language or seats)
+        key = (id(game), actions, len(game._injections), game.event_count)
         previous = self._win_position
-        if previous is not None and previous[0] == actions and previous[1] == game.turn_number:
-            return  # the same position (a state re-sent: language, seats)
+        if previous is not None and previous[0] == key:
+            return
         swing_of = None
-        if (previous is not None and actions == previous[0] + 1 and previous[4]
-                and game.can_undo()):  # one decision since, with a choice, no dice or cards
-            action = game.actions[-1]
-            if action.player == previous[2]:
-                swing_of = (action.player, action, previous[3])
-        self._win_position = (actions, game.turn_number, decision.player,
-                              dict(decision.data), len(game.legal_actions()) > 1)
+        if (previous is not None and previous[0][:3] == (id(game), actions - 1, key[2])
+                and previous[3] and game.can_undo()):
+            # one decision since, with a choice, without dice or cards
+            action = game._actions[-1]
+            if action.player == previous[1]:
+                swing_of = (action.player, action, previous[2])
+        self._win_position = (key, decision.player, dict(decision.data),
+                              len(game.legal_actions()) > 1)
         if game.is_over:
             estimator.cancel()
             self.win_chances = {"on": True, "status": "over", "seq": self._seq,
