@@ -276,7 +276,7 @@ def test_an_engine_failure_inside_a_request_leaves_the_game_and_the_view_in_step
 def test_a_failure_while_drawing_the_state_does_not_strand_the_view(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import ugentopoly_widget.widget as widget_module
+    import ugentopoly_widget.widget.game_widget as widget_module
 
     w = _widget()
     fe = FakeFrontEnd(w)
@@ -300,7 +300,7 @@ def test_a_failure_while_drawing_the_state_does_not_strand_the_view(
 def test_a_state_that_cannot_be_drawn_keeps_the_views_seq_valid(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import ugentopoly_widget.widget as widget_module
+    import ugentopoly_widget.widget.game_widget as widget_module
 
     w = _widget()
     fe = FakeFrontEnd(w)
