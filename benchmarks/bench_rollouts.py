@@ -127,16 +127,25 @@ def case_bot(args: argparse.Namespace) -> None:
     print(f"\n== rollout bot ({args.bot_rollouts} rollouts a choice, margin {args.margin}) "
           f"against the heuristic bot: {games} two-player classic games, seats rotated")
     bot = partial(RolloutBot, rollouts=args.bot_rollouts, margin=args.margin)
-    results, wall, _ = timed(lambda: simulate(
-        games, "classic", bots=[bot, "heuristic"], rotate_seats=True, seed=args.seed,
-        progress=False, collect=(), executor="processes", workers=args.workers))
-    rows = results.games  # type: ignore[union-attr]
-    wins = int((rows.winner_bot == "rollout").sum())
-    decided = int((rows.n_winners == 1).sum())
-    low, high = wilson(wins, games)
-    print(f"  rollout bot won {wins} of {games} ({100 * wins / games:.1f} %, 95 % interval "
-          f"{100 * low:.1f} to {100 * high:.1f} %); {games - decided} without a single "
-          f"winner; {wall:.0f} s wall on {args.workers} processes")
+    # In batches (batch b seeded args.seed + b), a running total after each: a long run that
+    # is stopped still leaves its figures.
+    wins = played = undecided = 0
+    wall = 0.0
+    for batch, start in enumerate(range(0, games, args.batch)):
+        size = min(args.batch, games - start)
+        results, seconds, _ = timed(lambda n=size, b=batch: simulate(
+            n, "classic", bots=[bot, "heuristic"], rotate_seats=True, seed=args.seed + b,
+            progress=False, collect=(), executor="processes", workers=args.workers))
+        rows = results.games  # type: ignore[union-attr]
+        # the factory's name carries its settings: "rollout(margin=1.0,rollouts=24)"
+        wins += int(rows.winner_bot.str.startswith("rollout").sum())
+        undecided += int((rows.n_winners != 1).sum())
+        played += size
+        wall += seconds
+        low, high = wilson(wins, played)
+        print(f"  after {played:4d} games: rollout bot won {wins} ({100 * wins / played:.1f} %, "
+              f"95 % interval {100 * low:.1f} to {100 * high:.1f} %); {undecided} without a "
+              f"single winner; {wall:.0f} s wall on {args.workers} processes", flush=True)
     # the time per decision, measured in this process on a few games
     stats = {"decisions": 0, "thought": 0, "seconds": 0.0, "changed": 0}
     cpu = time.process_time()
@@ -203,6 +212,7 @@ def main() -> None:
     parser.add_argument("--variance-rollouts", type=int, default=360)
     parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--batch", type=int, default=50, help="bot games per batch")
     parser.add_argument("--bot-rollouts", type=int, default=24)
     parser.add_argument("--margin", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
