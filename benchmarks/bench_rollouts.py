@@ -63,10 +63,12 @@ def case_chances(args: argparse.Namespace) -> None:
     first = None
     for label, kwargs in variants:
         table, wall, cpu = timed(lambda kw=kwargs: win_chances(game, rollouts=n, seed=1, **kw))
-        worker_cpu = table.attrs["seconds"]  # type: ignore[union-attr]
+        play = table.attrs["seconds"]  # type: ignore[union-attr]
+        play_cpu = table.attrs["cpu_seconds"]  # type: ignore[union-attr]
         se = table.se.max()  # type: ignore[union-attr]
-        print(f"  {label:32s} wall {wall:6.2f} s  (this process' cpu {cpu:5.2f} s, "
-              f"rollout play {worker_cpu:5.2f} s)  max se {100 * se:.2f} points")
+        print(f"  {label:32s} wall {wall:6.2f} s  (this process' cpu {cpu:5.2f} s; rollout "
+              f"play {play:5.2f} s wall, {play_cpu:5.2f} s cpu in the playing threads)  "
+              f"max se {100 * se:.2f} points")
         if first is None:
             first = table
         else:

@@ -68,7 +68,8 @@ def chances_table(game: Game, outcomes: Outcomes, variant: int = 0,
     table.attrs.update(
         rollouts=figures["rollouts"], unfinished_se=figures["unfinished_se"],
         unfinished_ci=figures["unfinished_ci"], p_capped=figures["p_capped"],
-        seconds=outcomes.seconds, confidence=confidence, **attrs)
+        seconds=outcomes.seconds, cpu_seconds=outcomes.cpu_seconds, confidence=confidence,
+        **attrs)
     return table
 
 
@@ -92,7 +93,8 @@ def win_chances(
     ``ci_low``, ``ci_high`` (a `confidence` interval), plus ``p_unfinished`` (rollouts still
     running after `max_turns` more turns: "no winner yet", apart from the players' chances)
     and ``mean_turns`` (to the end, of those that ended). ``table.attrs`` holds the rollouts,
-    the unfinished share's se and interval, the seconds of play and the settings.
+    the unfinished share's se and interval, the seconds of play (``seconds`` wall,
+    ``cpu_seconds`` the playing threads' CPU) and the settings.
 
     - ``bots``: one per seat or one for all: ``"heuristic"``, ``"random"`` or a factory
       called as ``factory(seed=...)``, as for ``simulate()``; they finish the open decision

@@ -162,6 +162,7 @@ class Outcomes:
     turns: np.ndarray  # (variants, rollouts) int
     strata: np.ndarray | None  # (rollouts,) int, or None (not stratified)
     seconds: float = 0.0
+    cpu_seconds: float = 0.0  # the playing threads' own CPU time (a busy machine's wall lies)
 
     @property
     def count(self) -> int:
@@ -179,6 +180,7 @@ class Outcomes:
             strata=None if any(s is None for s in strata_parts)
             else np.concatenate(strata_parts),  # type: ignore[arg-type]
             seconds=sum(p.seconds for p in parts),
+            cpu_seconds=sum(p.cpu_seconds for p in parts),
         )
 
 
@@ -226,7 +228,7 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
     wins = np.zeros((*shape, plan.seats))
     finished = np.zeros(shape, dtype=bool)
     turns = np.zeros(shape, dtype=np.int64)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.thread_time()
     position.reset()
     turn0 = game.turn_number
     until = turn0 + plan.max_turns
@@ -250,7 +252,8 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
                 turns[v, j] = game.turn_number - turn0
     strata_ids = (np.array([stratum(plan.seed, k, size) for k in range(start, stop)])
                   if size > 1 else None)
-    return Outcomes(start, wins, finished, turns, strata_ids, time.perf_counter() - started)
+    return Outcomes(start, wins, finished, turns, strata_ids, time.perf_counter() - started,
+                    time.thread_time() - cpu)
 
 
 def decode_variants(plan: Plan) -> list[list[Action]]:
