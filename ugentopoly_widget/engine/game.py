@@ -90,13 +90,13 @@ class Game:
         except BoardError:
             raise
         check_board_for_rules(resolved, rules)
-        specs = player_specs(players, tokens, colours, rules)
+        if lang not in ("en", "nl"):
+            raise SetupError("lang is 'en' or 'nl'")
+        specs = player_specs(players, tokens, colours, rules, lang)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
             raise SetupError("seed must be a non-negative integer")
-        if lang not in ("en", "nl"):
-            raise SetupError("lang is 'en' or 'nl'")
         self.board = resolved
         self.rules = rules
         self.seed = seed

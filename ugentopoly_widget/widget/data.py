@@ -15,6 +15,7 @@ from ..engine.records.events import Event, EventLog
 from ..engine.render.i18n import render_lines
 from ..engine.render.logtext import narrate_events
 from ..engine.rules import PROFILES, RulesProfile
+from .explain import decision_help, manage_figures
 
 LANGS = ("en", "nl")
 SEAT_KINDS = ("person", "random", "heuristic")
@@ -73,6 +74,20 @@ def _pick(lang: str) -> str:
     return lang if lang in LANGS else "en"
 
 
+def _breaks(board: Board, tile_id: str, names: dict[str, str]) -> dict[str, str]:
+    """A board file's own break points for a tile's name, per language: the value of
+    ``<tile id>.breaks`` with ``|`` where the name may break, when it spells that name."""
+    key = f"{tile_id}.breaks"
+    if not any(key in table for table in board.names.values()):
+        return {}
+    out = {}
+    for lang in LANGS:
+        marked = board.text(key, lang)
+        if marked.replace("|", "") == names[lang]:
+            out[lang] = marked
+    return out
+
+
 def board_data(game: Game) -> dict[str, Any]:
     """Static data of the game's board and rules: sent once per game."""
     board = game.board
@@ -91,6 +106,9 @@ def board_data(game: Game) -> dict[str, Any]:
             "rents": list(tile.rents),
             "mortgage": tile.mortgage,
         }
+        breaks = _breaks(board, tile.id, entry["name"])
+        if breaks:
+            entry["breaks"] = breaks
         if tile.kind is TileKind.STREET:
             entry["house_price"] = game.house_price(tile.position)
         if tile.kind is TileKind.TAX:
@@ -213,12 +231,14 @@ class LogCache:
         self.recent: dict[str, Any] | None = None
         self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
         self._sampled_game: int | None = None
-        self._sections: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
+        self._sections: dict[str, tuple[tuple[Any, ...], Any]] = {}
         self._players: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
         self._actions: dict[int, tuple[Action, dict[str, Any]]] = {}
         # the events of the action being published, as the game gave them to its listeners
         # (the log's last ones), set by the widget around that publish only
         self.fresh: list[Event] | None = None
+        # {"actions", "from", "to"} of a play_bots batch, for the state published after it
+        self.batch: dict[str, int] | None = None
 
     def reset(self) -> None:
         self.lines = {}
@@ -307,7 +327,7 @@ class LogCache:
         return log.count_kind("rolled", start)
 
     def section(self, key: str, source: tuple[Any, ...],
-                build: Callable[[tuple[Any, ...]], list[Any]]) -> list[Any]:
+                build: Callable[[tuple[Any, ...]], Any]) -> Any:
         """``build(source)``, or the previous state's list while `source` is unchanged (the
         state's JSON then reuses its text too, see widget_sync)."""
         kept = self._sections.get(key)
@@ -535,6 +555,16 @@ def state_snapshot(
         state["time_left"] = round(clock, 1)
     if cache.recent is not None:
         state["last"] = cache.recent
+    if cache.batch is not None:  # a play_bots batch: the view tells it in one line
+        state["last"] = {**(cache.recent or {}), "batch": cache.batch}
+        cache.batch = None
+    if decision.player is not None:
+        player = decision.player
+        figures = decision_help(game, legal, lambda: cache.section(
+            "manage", (game.levels, player, *map(id, legal)),
+            lambda _: manage_figures(game, player, legal)))
+        if figures:
+            state["help"] = figures
     if over:
         # net worth over the game, for the game-over chart (sent once the game is over only)
         state["history"] = cache.samples
