@@ -82,12 +82,14 @@ export class FanLayer {
       const text = `${a.jail ? "▦ " : ""}${fmtShare(a.p, false)}`;
       const w = fs * 0.6 * text.length + fs * 0.6, hgt = fs * 1.3;
       // the label just inside the ring, in front of its tile; the arrow ends at the label
-      const lx = to.x + to.dx * (w / 2 + 3) + (a.jail ? to.dx * w * 0.1 : 0);
-      const ly = to.y + to.dy * (hgt / 2 + 3) + (a.jail ? to.dy * hgt : 0);
+      // (In Jail's label further along the corner's diagonal: clear of its neighbours' labels)
+      const lx = to.x + to.dx * (w / 2 + 3) + (a.jail ? to.dx * w * 1.2 : 0);
+      const ly = to.y + to.dy * (hgt / 2 + 3) + (a.jail ? to.dy * hgt * 1.6 : 0);
       const tip = { x: lx + to.dx * (w / 2 + 1), y: ly + to.dy * (hgt / 2 + 1) };
       // a curve bowed towards the board's centre
-      const cx = (start.x + tip.x) / 2 + (box.width / 2 - (start.x + tip.x) / 2) * 0.5;
-      const cy = (start.y + tip.y) / 2 + (box.height / 2 - (start.y + tip.y) / 2) * 0.5;
+      // a curve bowed a little towards the board's centre (the title and legend stay readable)
+      const cx = (start.x + tip.x) / 2 + (box.width / 2 - (start.x + tip.x) / 2) * 0.28;
+      const cy = (start.y + tip.y) / 2 + (box.height / 2 - (start.y + tip.y) / 2) * 0.28;
       const landed = landedKey === a.key;
       const g = svgEl("g", { class: `ugw-fan-arrow${landed ? " ugw-fan-landed" : ""}`, "data-ugw": "fan-arrow",
         "data-pos": a.key, "data-p": a.p });
@@ -105,8 +107,9 @@ export class FanLayer {
       }
     }
     svg.appendChild(svgEl("circle", { cx: start.x.toFixed(1), cy: start.y.toFixed(1), r: (unit * 0.55).toFixed(1), class: "ugw-fan-start", "data-ugw": "fan-start" }));
-    svg.appendChild(svgEl("text", { x: (start.x + from.dx * unit * 1.6 + (from.dx ? 0 : unit * 1.2)).toFixed(1),
-      y: (start.y + from.dy * unit * 1.6 + fs * 0.35).toFixed(1), "font-size": fs.toFixed(1), "text-anchor": "middle",
+    // "start" on the tile itself, between the circle and the tile's outer edge
+    svg.appendChild(svgEl("text", { x: (from.x - from.dx * unit * 2.2).toFixed(1),
+      y: (from.y - from.dy * unit * 2.2 + fs * 0.35).toFixed(1), "font-size": fs.toFixed(1), "text-anchor": "middle",
       class: "ugw-fan-text ugw-fan-start-label" }, t(this.lang, "fan_from")));
     if (landedKey !== null) svg.dataset.landed = landedKey; else svg.removeAttribute("data-landed");
   }

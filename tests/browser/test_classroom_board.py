@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from .board_checks import PROBES, set_theme, shot
+from .board_checks import PROBES, set_theme, shot, tile_text
 from .classroom_checks import floats, heat_tiles, in_view, luminance, type_sizes
 from .conftest import Kernel, OpenNotebook
 from .test_board_layout import _sidebar
@@ -134,6 +134,8 @@ def test_profiles_at_1920_screenshots_and_cell22_houses(
         shot(page, f"classroom-{profile}-1920")
         m = type_sizes(root)
         assert m["names"] >= 0.013 * m["side"], (profile, m)
+        text = tile_text(root)  # the larger type still fits every tile, breaks only at hyphens
+        assert not text["problems"], (profile, text["problems"])
     # a third (and fourth) house on a 22-cell side tile (the left column) stays inside it:
     # Ann lands on her own street four times and builds (the others play as bots between)
     side = 8

@@ -124,7 +124,9 @@ def test_prompts_show_the_rules_figures_and_the_landing_ring(
         assert _text(jail).endswith(w["jail"]), _text(jail)
         assert w["tax"] in _text(tax), _text(tax)
         assert w["dbl"] in _text(dbl), _text(dbl)
-        assert w["card"] in (jail.locator("[data-ugw=status]").text_content() or "")
+        flags = jail.locator("[data-ugw=status] .ugw-flags").evaluate_all(
+            "(fs) => fs.map((f) => f.textContent)")
+        assert w["card"] in flags, flags
         panel = build.locator("[data-ugw=manage-panel]")
         assert w["house"] in (panel.locator("button[data-ugw-action=build][data-ugw-pos='8']")
                               .text_content() or "")
@@ -151,6 +153,11 @@ def test_prompts_show_the_rules_figures_and_the_landing_ring(
     for c in colours:
         other = tuple(int(c[k:k + 2], 16) for k in (1, 3, 5))
         assert sum(abs(a - b) for a, b in zip(rgb, other, strict=True)) > 120, (rgb, c)
+    # soft hyphens where the words break (the exception list): "Board-walk", not "Boar-dwalk"
+    names = jail.evaluate("(r) => [39, 11, 1].map((p) =>"
+                          " r.querySelector(`[data-ugw-tile='${p}'] .ugw-tile-name`).textContent)")
+    assert names[0] == "Board\u00adwalk" and "Charles" in names[1], names
+    assert names[2] == "Me\u00addi\u00adter\u00adra\u00adnean Avenue", names
     # Dutch default names; the language button's name starts with what it shows
     dutch.scroll_into_view_if_needed()
     names = dutch.locator("[data-ugw=players] .ugw-chip-name").evaluate_all(
@@ -192,6 +199,11 @@ def test_odds_teacher_controls_roll_once_charts_and_pictures(
     root.locator("[data-ugw=tab-odds]").click()
     odds = root.locator("[data-ugw=odds]")
     odds.wait_for(state="visible")
+    for theme in ("light", "dark"):  # the tab as a class sees it (docs/screen-odds-*.png)
+        set_theme(page, theme)
+        root.scroll_into_view_if_needed()
+        shot(page, f"classroom-odds-{theme}")
+    set_theme(page, "light")
     # Roll once: first the fan (arrows = next_roll_distribution from the token), then the dice
     player = int(kernel.eval("w.game.decision.player"))
     expected = _py(kernel, "next_roll_distribution(w.game).probability.tolist()")
@@ -278,11 +290,6 @@ def test_odds_teacher_controls_roll_once_charts_and_pictures(
     path = download.value.path()
     assert download.value.suggested_filename == "board.png"
     assert _png_size(Path(path).read_bytes())[0] >= 1000
-    for theme in ("light", "dark"):
-        set_theme(page, theme)
-        root.scroll_into_view_if_needed()
-        shot(page, f"classroom-odds-{theme}")
-    set_theme(page, "light")
     with capsys.disabled():
         print(f"\n[roll once] {len(arrows)} arrows, landed on {landed}")
 
