@@ -126,14 +126,17 @@ def test_build_price_count_and_the_even_build_rule() -> None:
     for pos in (6, 8, 9):
         g.testing.give_property(0, pos)
     w.refresh()
-    build = _help(w)["manage"]["build"]
-    assert build["6"] == {"price": 50, "level": 0, "max": g.hotel_level}
+    tiles = w.board_data["tiles"]
+    assert tiles[6]["house_price"] == 50 and tiles[6]["sell_refund"] == 25
+    assert tiles[6]["mortgage"] == 50 and tiles[6]["lift_cost"] == 55  # 10 % interest
+    assert tiles[5]["lift_cost"] == 110 and "sell_refund" not in tiles[5]  # a station
+    assert "even" not in _help(w)  # nothing built: nothing held back
     w.build(6)
-    manage = _help(w)["manage"]
-    assert "6" not in manage["build"] and manage["build"]["8"]["level"] == 0
-    assert manage["even"] == [[6]]  # Oriental waits for Vermont and Connecticut
-    assert manage["sell"]["6"] == {"refund": 25, "level": 1, "max": g.hotel_level}
-    assert "mortgage" not in manage or "6" not in manage["mortgage"]
+    assert _help(w)["even"] == [[6]]  # Oriental waits for Vermont and Connecticut
+    assert w.state["level"][6] == 1
+    w.build(8)
+    w.build(9)
+    assert "even" not in _help(w)  # level again: every lot may build
 
 
 def test_help_is_only_the_current_decision_and_small() -> None:

@@ -1,7 +1,8 @@
 // The words of the current decision, with the rule that applies and its figures: the jail try
 // and fine, the income tax's percentage worked out, doubles that roll again, the rent a buyer
 // collects, the auction's list price and who still bids, and each house's price and count.
-// Every figure comes from Python (state.help, see widget/explain.py); this file only words it.
+// Every figure comes from Python (state.help, see widget/explain.py, and board_data); this
+// file only words it.
 import { money } from "./dom.js";
 import { t, tf } from "./i18n.js";
 
@@ -101,26 +102,28 @@ export function sideText(side, board, lang) {
   return parts.length ? parts.join(", ") : t(lang, "none");
 }
 
-// A per-tile button's words: the tile, then what the action costs or brings and the level.
+// A per-tile button's words: the tile, then what the action costs or brings and the level
+// (the figures are the board's, from Python: house_price, sell_refund, mortgage, lift_cost).
 export function manageLabel(action, state, board, lang) {
-  const figures = (state.help && state.help.manage) || {};
-  const pos = String(action.position);
-  const name = tileName(board, action.position, lang);
-  const f = (figures[action.type] || {})[pos];
-  if (f === undefined) return name;
-  if (action.type === "build") {
-    const what = f.level + 1 >= f.max && board.hotel_level === f.max ? t(lang, "hotel") : t(lang, "house");
-    return `${name} ${tf(lang, "build_label", { what, price: money(f.price), lv: f.level, max: f.max })}`;
+  const pos = action.position;
+  const name = tileName(board, pos, lang);
+  const tile = board.tiles && board.tiles[pos];
+  if (!tile) return name;
+  const lv = (state.level || [])[pos] || 0;
+  const max = board.hotel_level;
+  if (action.type === "build" && tile.house_price) {
+    const what = lv + 1 >= max && board.rules && board.rules.buildings === "classic" ? t(lang, "hotel") : t(lang, "house");
+    return `${name} ${tf(lang, "build_label", { what, price: money(tile.house_price), lv, max })}`;
   }
-  if (action.type === "sell") return `${name} ${tf(lang, "sell_label", { refund: money(f.refund), lv: f.level, max: f.max })}`;
-  if (action.type === "mortgage") return `${name} (${tf(lang, "mortgage_label", { v: money(f) })})`;
-  if (action.type === "unmortgage") return `${name} (${tf(lang, "unmortgage_label", { c: money(f) })})`;
+  if (action.type === "sell" && tile.sell_refund !== undefined) return `${name} ${tf(lang, "sell_label", { refund: money(tile.sell_refund), lv, max })}`;
+  if (action.type === "mortgage" && tile.mortgage) return `${name} (${tf(lang, "mortgage_label", { v: money(tile.mortgage) })})`;
+  if (action.type === "unmortgage" && tile.lift_cost) return `${name} (${tf(lang, "unmortgage_label", { c: money(tile.lift_cost) })})`;
   return name;
 }
 
 // The even-build rule in words, when it holds some lots back (null otherwise).
 export function evenHint(state, board, lang) {
-  const even = state.help && state.help.manage && state.help.manage.even;
+  const even = state.help && state.help.even;
   if (!even || !even.length) return null;
   return tf(lang, "even_hint", { names: even.flat().map((pos) => tileName(board, pos, lang)).join(", ") });
 }

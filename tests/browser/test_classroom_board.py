@@ -221,6 +221,12 @@ def test_heat_map_range_bands_and_owners_light_and_dark(
     root.locator("[data-ugw=heat-mode-difference]").click()
     root.locator("[data-ugw=board][data-heat-mode=difference]").wait_for(state="attached")
     assert "percentage points" in root.locator("[data-ugw=odds-help]").inner_text()
+    # the next roll: its start marked (the current player's tile)
+    root.locator("[data-ugw=heat-mode-next]").click()
+    root.locator("[data-ugw=board][data-heat-mode=next]").wait_for(state="attached")
+    here = kernel.eval("w.game.players[w.game.current_player].position")
+    root.locator(f"[data-ugw-tile='{here}'].ugw-heat-start").wait_for(state="attached")
+    assert root.locator(".ugw-heat-start").count() == 1
     with capsys.disabled():
         print(f"\n[heat] street luminance span {min(spans):.2f}..{max(spans):.2f}")
 

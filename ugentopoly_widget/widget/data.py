@@ -15,7 +15,8 @@ from ..engine.records.events import Event, EventLog
 from ..engine.render.i18n import render_lines
 from ..engine.render.logtext import narrate_events
 from ..engine.rules import PROFILES, RulesProfile
-from .explain import decision_help, manage_figures
+from ..engine.state import interest
+from .explain import decision_help
 
 LANGS = ("en", "nl")
 SEAT_KINDS = ("person", "random", "heuristic")
@@ -109,8 +110,11 @@ def board_data(game: Game) -> dict[str, Any]:
         breaks = _breaks(board, tile.id, entry["name"])
         if breaks:
             entry["breaks"] = breaks
+        if tile.is_property:  # the per-tile buttons' figures (the view holds no rules)
+            entry["lift_cost"] = tile.mortgage + interest(tile.mortgage)
         if tile.kind is TileKind.STREET:
             entry["house_price"] = game.house_price(tile.position)
+            entry["sell_refund"] = entry["house_price"] // 2
         if tile.kind is TileKind.TAX:
             entry["amount"] = tile.amount
             entry["percent"] = tile.percent
@@ -559,10 +563,7 @@ def state_snapshot(
         state["last"] = {**(cache.recent or {}), "batch": cache.batch}
         cache.batch = None
     if decision.player is not None:
-        player = decision.player
-        figures = decision_help(game, legal, lambda: cache.section(
-            "manage", (game.levels, player, *map(id, legal)),
-            lambda _: manage_figures(game, player, legal)))
+        figures = decision_help(game, legal)
         if figures:
             state["help"] = figures
     if over:

@@ -1,30 +1,25 @@
 """The figures behind the current decision, so the view can say which rule applies: the jail
 try and the fine, the 10 % of an income tax worked out, doubles that roll again, the rent a
-buyer would collect, an auction's list price and who still bids, and the price, count and
-even-build rule of every house on offer. Python works them out (the view holds no rules);
-only the current decision's figures are made, each from a few engine lookups.
+buyer would collect, an auction's list price and who still bids, and the lots the even-build
+rule holds back. Python works them out (the view holds no rules); only the current decision's
+figures are made, each from a few engine lookups. The per-tile buttons' prices, refunds and
+mortgage figures are fixed by the board: they come once, in board_data.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.boards.board import TileKind
-from ..engine.state import interest
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-MANAGE = ("build", "sell", "mortgage", "unmortgage")
 BACK = 40  # events looked back through for this turn's doubles (a turn has a dozen or so)
 
 
-def decision_help(game: Game, legal: list[dict[str, Any]],
-                  manage: Callable[[], dict[str, Any]] | None = None) -> dict[str, Any]:
-    """``state["help"]``: the rule figures of the current decision (``{}``: nothing to add).
-    ``manage`` gives the house and mortgage figures (the widget keeps them while the levels
-    and the offers stay the same); default: :func:`manage_figures`."""
+def decision_help(game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """``state["help"]``: the rule figures of the current decision (``{}``: nothing to add)."""
     decision = game.decision
     kind = decision.kind
     player = decision.player
@@ -57,8 +52,10 @@ def decision_help(game: Game, legal: list[dict[str, Any]],
         pos = int(data["position"])
         out["house"] = {"position": pos, "price": data.get("price"),
                         "level": game.buildings(pos)}
-    if kind in ("turn", "post_roll", "debt") and any(a["type"] in MANAGE for a in legal):
-        out["manage"] = manage() if manage is not None else manage_figures(game, player, legal)
+    if kind in ("turn", "post_roll", "debt"):
+        held = even_build(game, legal)
+        if held:
+            out["even"] = held
     return out
 
 
@@ -131,44 +128,29 @@ def buy_rent(game: Game, player: int, pos: int) -> dict[str, Any]:
     return {"kind": tile.kind.value.lower()}
 
 
-def manage_figures(game: Game, player: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per tile on offer: a house's price and the tile's level now (of the most it takes), the
-    cash a sale or a mortgage brings, what lifting a mortgage costs; ``even``: the lots held
-    back by the even-build rule, by group (every lot gets its next house before any gets
-    another)."""
-    hotel = game.hotel_level
-    out: dict[str, Any] = {}
-    building = False
-    for action in legal:
-        kind = action["type"]
-        if kind not in MANAGE:
+def even_build(game: Game, legal: list[dict[str, Any]]) -> list[list[int]]:
+    """The lots the even-build rule holds back now, by group: a lot gets its next house only
+    when every lot of its group has as many (checked only when a house is on offer). The
+    prices, counts and mortgage figures of the per-tile buttons are the board's (board_data:
+    house_price, sell_refund, mortgage, lift_cost) and the state's levels."""
+    offered = [a["position"] for a in legal if a["type"] == "build"]
+    if not offered or game.rules.buildings != "classic":
+        return []
+    board = game.board
+    level = game.levels
+    held: list[list[int]] = []
+    seen: set[str] = set()
+    for pos in offered:  # only the groups with a house on offer (one to three)
+        area = board.tiles[pos].area
+        if area is None or area in seen:
             continue
-        pos = action["position"]
-        tile = game.board.tiles[pos]
-        if kind == "build":
-            building = True
-            out.setdefault("build", {})[str(pos)] = {
-                "price": game.house_price(pos), "level": game.buildings(pos), "max": hotel}
-        elif kind == "sell":
-            out.setdefault("sell", {})[str(pos)] = {
-                "refund": game.house_price(pos) // 2, "level": game.buildings(pos), "max": hotel}
-        elif kind == "mortgage":
-            out.setdefault("mortgage", {})[str(pos)] = tile.mortgage
-        else:
-            out.setdefault("unmortgage", {})[str(pos)] = tile.mortgage + interest(tile.mortgage)
-    if building and game.rules.buildings == "classic":
-        offered = {int(k) for k in out["build"]}
-        held: list[list[int]] = []
-        for area in game.board.areas.values():
-            lots = list(area.positions)
-            if any(q in offered for q in lots):
-                low = min(game.buildings(q) for q in lots)
-                back = [q for q in lots if game.buildings(q) > low]
-                if back:
-                    held.append(back)
-        if held:
-            out["even"] = held
-    return out
+        seen.add(area)
+        lots = board.areas[area].positions
+        low = min(level[q] for q in lots)
+        back = [q for q in lots if level[q] > low]
+        if back:
+            held.append(back)
+    return held
 
 
-__all__ = ["buy_rent", "decision_help", "manage_figures"]
+__all__ = ["buy_rent", "decision_help", "even_build"]
