@@ -395,8 +395,6 @@ function render({ model, el }) {
     settleButtons();
   }
 
-  // The Odds tab: requests go to Python (it validates and computes); nothing is drawn here
-  // until the traits come back.
   // Roll once is offered when a person rolls next and no fan waits for its dice.
   function roller() {
     const state = get("state") || {};
@@ -408,6 +406,8 @@ function render({ model, el }) {
     return { ok, name: mover ? mover.name : "" };
   }
 
+  // The Odds tab: requests go to Python (it validates and computes); nothing is drawn here
+  // until the traits come back.
   function drawOdds() {
     const who = roller();
     renderOdds(oddsEl, {

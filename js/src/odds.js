@@ -46,7 +46,7 @@ export function renderLegend(el, heat, lang, players) {
     return;
   }
   const who = mode === "next" && players && players[heat.player] ? players[heat.player].name : "";
-  const title = tf(L, `heat_${mode}`, { p: who });
+  const title = tf(L, mode === "exact" && heat.per === "turn" ? "heat_exact_turn" : `heat_${mode}`, { p: who });
   const low = heat.diverging ? `−${(100 * heat.max).toFixed(2)}` : fmtShare(heat.min, false).replace("%", "");
   const high = heat.diverging ? `+${(100 * heat.max).toFixed(2)}` : fmtShare(heat.max, false).replace("%", "");
   const unit = t(L, heat.diverging ? "unit_pp" : heat.per === "turn" ? "unit_pct_turn" : "unit_pct");

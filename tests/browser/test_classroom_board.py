@@ -218,6 +218,7 @@ def test_heat_map_range_bands_and_owners_light_and_dark(
     assert kernel.wait_for("w.heat['per']", "turn") == "turn"
     page.wait_for_function("() => document.querySelector('[data-ugw=heat-unit]').textContent"
                            " === '% of turns'")
+    assert root.locator("[data-ugw=heat-title]").inner_text().endswith("per turn")
     root.locator("[data-ugw=heat-mode-difference]").click()
     root.locator("[data-ugw=board][data-heat-mode=difference]").wait_for(state="attached")
     assert "percentage points" in root.locator("[data-ugw=odds-help]").inner_text()
