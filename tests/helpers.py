@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ugentopoly_widget import Game, load_bundled
@@ -73,3 +74,20 @@ def idle_turn(game: Game, player: int, dice: tuple[int, ...] = (2, 4)) -> None:
     roll(game, *dice, player=player)
     while game.decision.player == player and game.decision.kind in ("buy", "house_offer"):
         act(game, "decline", player)
+
+
+def long_board(tiles: int) -> Board:
+    """The classic board (standard decks) stretched to `tiles` tiles by more streets after
+    Boardwalk: a chain of about 3 states per tile (probability benchmarks and size limits).
+    Built as a Board, not parsed: a board file is capped at 5 million characters."""
+    base = load_bundled("classic-standard-decks")
+    extra = tuple(
+        dataclasses.replace(base.tiles[39], position=p, id=f"tile.extra{p}")
+        for p in range(40, tiles)
+    )
+    areas = dict(base.areas)
+    blue = areas["darkblue"]
+    areas["darkblue"] = dataclasses.replace(
+        blue, positions=blue.positions + tuple(t.position for t in extra))
+    return dataclasses.replace(base, name=f"long-{tiles}", source=f"long-{tiles}",
+                               tiles=base.tiles + extra, areas=areas, xml_text="")

@@ -51,7 +51,10 @@ class LogView:
             self.widget._handle_custom_msg({"type": "log"}, [])
 
     def reply(self, msg: dict[str, Any]) -> None:
-        if self.waiting and msg.get("type") == "log":
+        if msg.get("type") == "log_lang":  # a language switch: the lines in the new one
+            self.pieces.append(msg)
+            self.replace(msg)
+        elif self.waiting and msg.get("type") == "log":
             self.replace(msg)
         elif msg.get("type") == "log_page":
             self.prepend(msg)

@@ -174,13 +174,18 @@ def test_a_future_seq_is_reported_as_unknown_not_stale() -> None:
 def test_language_requests_resend_only_on_a_change_and_never_make_clicks_stale() -> None:
     w = _widget()
     fe = FakeFrontEnd(w)
+    messages: list[Any] = []
+    w.send = lambda content, buffers=None: messages.append(content)  # type: ignore[method-assign]
     seq = w.state["seq"]
     fe.request({"type": "lang", "lang": "en"})  # no change: nothing is sent
-    assert states_sent(fe) == 0
+    assert states_sent(fe) == 0 and not messages
     for k in range(20):
         fe.request({"type": "lang", "lang": "nl" if k % 2 == 0 else "en"})
-    assert states_sent(fe) == 20  # the log is re-rendered in the other language ...
-    assert w.state["seq"] == seq  # ... but the game did not change
+    # the log's lines in the other language, each time, and never the state (issue 25) ...
+    assert states_sent(fe) == 0
+    assert [m["type"] for m in messages] == ["log_lang"] * 20
+    assert messages[-1]["lines"] == w.game.log("en")[-len(messages[-1]["lines"]):]
+    assert w.state["seq"] == seq  # ... and the game did not change
     assert w.state["lang"] == "en"
     fe.act({"type": "roll", "player": w.game.decision.player}, seq=seq)  # made before: valid
     assert not w.errors, w.errors

@@ -124,8 +124,12 @@ def test_state_text_reuses_sections_and_still_says_exactly_the_state(
             w.undo()
             undone = True
             assert json.loads(sent[-1]) == w.state
-    w.lang = "nl"
+    count = len(sent)
+    w.lang = "nl"  # no state is sent for it (the views get the log's lines alone) ...
+    assert len(sent) == count and w.state["lang"] == "nl"
+    w.refresh()  # ... and the next state says exactly the state, in the other language
     assert json.loads(sent[-1]) == w.state and "history" in w.state
+    assert json.loads(sent[-1])["lang"] == "nl"
     assert undone and len(sent) > 200
     if not fast:  # the sections an action did not change were not encoded again
         encoder = w._state_text

@@ -702,6 +702,8 @@ function render({ model, el }) {
     if (msg && msg.type === "picture") takePicture(msg);
     if (msg && msg.type === "log" && logFeed.reply(msg)) drawLog();
     if (msg && msg.type === "log_page" && logFeed.prepend(msg)) drawLog();
+    // another language: the log's lines in it (the state itself is not re-sent)
+    if (msg && msg.type === "log_lang" && Array.isArray(msg.lines)) { logFeed.replace(msg); drawLog(); }
   });
   on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
   on("change:lang", () => {

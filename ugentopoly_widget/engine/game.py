@@ -23,6 +23,7 @@ from .errors import (
     SetupError,
     UndoError,
 )
+from .integers import as_integer
 from .records import checkpoints, loading, savestate
 from .records.events import Event, EventLog
 from .records.landings import LandingCounter, Landings, Per
@@ -95,8 +96,10 @@ class Game:
         specs = player_specs(players, tokens, colours, rules, lang)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        whole = as_integer(seed)  # a numpy integer read from a table names the same seed
+        if whole is None or not 0 <= whole < 2**63:
             raise SetupError("seed must be a non-negative integer")
+        seed = whole
         self.board = resolved
         self.rules = rules
         self.seed = seed

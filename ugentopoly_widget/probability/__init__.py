@@ -30,16 +30,22 @@ from .api import (
 from .chain import Chain
 from .dice import DiceDistribution, dice_distribution
 from .errors import (
+    ArgumentError,
+    ChainTooLargeError,
     CyclingDeckError,
     DiceError,
     MissingJailError,
+    MissingSciPyError,
     ProbabilityError,
     UnsupportedCardError,
 )
 from .model import Options
+from .montecarlo import MonteCarloInterrupted, simulate_landings
 
 __all__ = [
-    "Chain", "CyclingDeckError", "DiceDistribution", "DiceError", "MissingJailError",
+    "ArgumentError", "ChainTooLargeError", "MissingSciPyError", "MonteCarloInterrupted",
+    "simulate_landings", "Chain", "CyclingDeckError", "DiceDistribution", "DiceError",
+    "MissingJailError",
     "Options", "ProbabilityError", "UnsupportedCardError", "compare_landings", "convergence",
     "dice_distribution", "expected_total_variation", "landing_distribution", "landing_model",
     "next_roll_distribution", "observed_distribution", "overlay", "roll_history", "tile_table",

@@ -27,7 +27,8 @@ import pandas as pd
 from ..engine.boards.board import Board
 from ..engine.records.landings import LandingCounter, Landings
 from ..engine.rules import RulesProfile
-from .chain import Chain, State, solve_chain, steps
+from .chain import DENSE_MAX, Chain, State, solve_chain, steps
+from .errors import ArgumentError
 from .model import Options, Per, compile_movement, resolve_inputs
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ _CACHE: OrderedDict[tuple[int, RulesProfile, Options], tuple[Board, Chain]] = Or
 def _options(jail: str, assumptions: dict[str, Any]) -> Options:
     unknown = sorted(set(assumptions) - {"jail_card", "jail_doubles_roll_again", "decks"})
     if unknown:
-        raise TypeError(f"unknown assumption(s) {unknown}; the assumptions are jail, "
+        raise ArgumentError(f"unknown assumption(s) {unknown}; the assumptions are jail, "
                         "jail_card, jail_doubles_roll_again and decks")
     options = Options(jail=jail, **assumptions)  # type: ignore[arg-type]
     options.check()
@@ -84,6 +85,8 @@ def landing_model(
 
 def tile_table(board: Board, lang: str = "en") -> pd.DataFrame:
     """One row per tile (position, name, kind, area), then the In Jail row."""
+    if not isinstance(lang, str):
+        raise ArgumentError(f"lang is a language code such as 'en' or 'nl', not {lang!r}")
     rows = [
         {"position": t.position, "name": board.tile_name(t.position, lang),
          "kind": t.kind.value, "area": t.area}
@@ -98,8 +101,8 @@ def tile_table(board: Board, lang: str = "en") -> pd.DataFrame:
 
 
 def _per(per: str) -> Per:
-    if per not in ("roll", "turn"):
-        raise ValueError(f"per is 'roll' or 'turn', not {per!r}")
+    if not isinstance(per, str) or per not in ("roll", "turn"):
+        raise ArgumentError(f"per is 'roll' or 'turn', not {per!r}")
     return per  # type: ignore[return-value]
 
 
@@ -134,7 +137,9 @@ def transition_matrix(
 ) -> tuple[np.ndarray, pd.DataFrame]:
     """The one-step matrix ``P[i, j] = P(next state j | state i)`` and a DataFrame of the
     states (label, kind, position, slot, doubles, jail_tries, jail_cards, is_roll,
-    ends_turn). ``slot`` is the row of :func:`landing_distribution` the state counts for."""
+    ends_turn). ``slot`` is the row of :func:`landing_distribution` the state counts for.
+    The matrix is a numpy array; for a chain of more than ``DENSE_MAX`` (3000) states, a
+    ``scipy.sparse.csr_array``."""
     chain = landing_model(game_or_board, rules, jail=jail, board=board, **assumptions)
     board_ = chain.movement.board
     rows = []
@@ -160,7 +165,10 @@ def transition_matrix(
             "doubles": max(doubles, 0), "jail_tries": tries, "jail_cards": int(chain.cards[i]),
             "is_roll": bool(chain.is_roll[i]), "ends_turn": bool(chain.ends_turn[i]),
         })
-    return chain.matrix.copy(), pd.DataFrame(rows)
+    matrix = chain.matrix
+    if chain.sparse and len(chain.states) <= DENSE_MAX:
+        matrix = matrix.toarray()  # a numpy array, as for every chain of a few thousand states
+    return matrix.copy(), pd.DataFrame(rows)
 
 
 def _doubles_this_turn(game: Game, player: int) -> int:
@@ -225,17 +233,17 @@ def next_roll_distribution(
     if isinstance(game_or_board, Game):
         who = game_or_board.current_player if player is None else player
         if not 0 <= who < len(game_or_board.players):
-            raise ValueError(f"no player {who} in this game")
+            raise ArgumentError(f"no player {who} in this game")
         state = _game_state(game_or_board, chain, who)
     else:
         if not 0 <= position < m.size:
-            raise ValueError(f"position {position} is not on the board (0..{m.size - 1})")
+            raise ArgumentError(f"position {position} is not on the board (0..{m.size - 1})")
         if m.max_doubles is not None and not 0 <= doubles < m.max_doubles:
-            raise ValueError(f"doubles so far is 0..{m.max_doubles - 1}")
+            raise ArgumentError(f"doubles so far is 0..{m.max_doubles - 1}")
         c = jail_cards if m.track_cards else 0
         if in_jail:
             if m.jail is None:
-                raise ValueError("the board has no jail")
+                raise ArgumentError("the board has no jail")
             state = ("jail", jail_tries if m.max_jail_turns else 0, c)
         else:
             state = ("free", position, doubles, c)
@@ -267,7 +275,7 @@ def _landings_of(source: Any, per: Per) -> tuple[Landings, Board | None]:
         return source.landings(per), None
     if isinstance(source, Landings):
         return source, None
-    raise TypeError(f"expected a Game, a LandingCounter or Landings, not "
+    raise ArgumentError(f"expected a Game, a LandingCounter or Landings, not "
                     f"{type(source).__name__}")
 
 
@@ -281,7 +289,7 @@ def observed_distribution(
     counts = np.array([*landings.tiles, landings.in_jail], dtype=np.int64)
     if board is not None:
         if board.size + 1 != len(counts):
-            raise ValueError("the landings are of a board with another number of tiles")
+            raise ArgumentError("the landings are of a board with another number of tiles")
         table = tile_table(board, lang)
     else:
         table = pd.DataFrame({"position": list(range(len(counts) - 1)) + [-1]})
@@ -313,7 +321,7 @@ def compare_landings(
     exact = chain.distribution(per)
     counts = np.array([*landings.tiles, landings.in_jail], dtype=np.int64)
     if len(counts) != len(exact):
-        raise ValueError("the landings are of a board with another number of tiles")
+        raise ArgumentError("the landings are of a board with another number of tiles")
     n = int(counts.sum())
     table["exact"] = exact
     table["observed"] = counts / n if n else np.zeros(len(counts))
@@ -331,7 +339,7 @@ def _vector(x: Any) -> np.ndarray:
         x = x["probability"]
     arr = np.asarray(x, dtype=float)
     if arr.ndim != 1:
-        raise ValueError("a distribution is one row of numbers")
+        raise ArgumentError("a distribution is one row of numbers")
     return arr
 
 
@@ -340,7 +348,7 @@ def total_variation(p: Any, q: Any) -> float:
     Takes arrays, Series, or DataFrames with a ``probability`` column."""
     a, b = _vector(p), _vector(q)
     if a.shape != b.shape:
-        raise ValueError(f"distributions of different lengths ({len(a)} and {len(b)})")
+        raise ArgumentError(f"distributions of different lengths ({len(a)} and {len(b)})")
     return float(0.5 * np.abs(a - b).sum())
 
 
@@ -356,7 +364,7 @@ def roll_history(source: Any) -> np.ndarray:
         return np.asarray(counter.history, dtype=np.int64)
     if isinstance(source, LandingCounter):
         if source.history is None:
-            raise ValueError("this LandingCounter does not record: LandingCounter(..., "
+            raise ArgumentError("this LandingCounter does not record: LandingCounter(..., "
                              "record=True)")
         return np.asarray(source.history, dtype=np.int64)
     if isinstance(source, Sequence) and source and isinstance(source[0], Game):
@@ -386,7 +394,7 @@ def convergence(
             source[0] if isinstance(source, Sequence) and source and
             isinstance(source[0], Game) else None)
         if game is None:
-            raise ValueError("pass exact= (a distribution) when the source is not a Game")
+            raise ArgumentError("pass exact= (a distribution) when the source is not a Game")
         exact = landing_model(game, jail=jail, **assumptions).distribution("roll")
     target = _vector(exact)
     n = len(history)
@@ -426,7 +434,7 @@ def overlay(
     ``"exact"``: long run; ``"observed"``: this game's counted landings; ``"difference"``;
     ``"next"``: where the next roll of `player` (default: whose turn it is) ends."""
     if mode not in OVERLAY_MODES:
-        raise ValueError(f"mode is one of {OVERLAY_MODES}, not {mode!r}")
+        raise ArgumentError(f"mode is one of {OVERLAY_MODES}, not {mode!r}")
     if mode == "next":
         table = next_roll_distribution(game, player=player, jail=jail, lang=lang, **assumptions)
         table["count"] = 0

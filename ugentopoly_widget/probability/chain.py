@@ -1,31 +1,44 @@
-"""The exact Markov chain of one player's movement, built from a compiled :class:`Movement`.
+"""The exact Markov chain of one player's movement, solved from its :class:`Transitions`.
 
-A *step* is what one player does next: a roll (with everything it sets off), or a turn
-skipped in jail (the 22-cell game). The state after a step is what the rules make matter:
-
-- ``("free", tile, k, c)``: the step ended on ``tile``; ``k = -1`` when the turn is over,
-  else the turn goes on (doubles or a "roll again" card) after ``k`` doubles;
-- ``("jail", t, c)``: the step ended In Jail after ``t`` failed tries at doubles;
-- ``("skipped", s, c)``: a turn skipped in jail, ``s`` more to skip;
-- ``("released", c)``: a skipped turn that ended the jail term, the token on the jail tile;
-
-where ``c`` counts the Get Out of Jail Free cards held (only when they change how a player
-leaves jail; else 0). The chain is the states reachable from the start (GO, a new turn).
+The states and transitions are built in plain Python (:mod:`.transitions`, where the states
+are described); this module solves them with numpy: a dense matrix for small chains (the
+classic board's 118 states take a millisecond or two), scipy.sparse above ``SPARSE_FROM``
+states (a board of thousands of tiles), where a dense matrix would cost seconds and GB.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib.util
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
 
-from .model import Landing, Movement
+from .errors import MissingSciPyError, ProbabilityError
+from .model import Movement
+from .transitions import (
+    MAX_STATES,
+    START,
+    State,
+    Transitions,
+    build_transitions,
+    labels,
+    steps,
+)
 
-State = tuple[object, ...]
-START: State = ("free", 0, -1, 0)
+# Chains above this many states are solved sparse (scipy): measured side by side
+# (benchmarks/bench_probability.py --crossover), dense is faster below about 200 states
+# (118: 0.5 vs 1.1 ms), sparse above (298: 2.4 vs 7.4 ms; 598: 8 vs 34 ms).
+SPARSE_FROM = 250
+# Without scipy a chain is solved dense up to this size (a 3000 x 3000 matrix: 72 MB, a
+# second or two); a larger one needs scipy (MissingSciPyError says how to install it).
+DENSE_MAX = 3000
+# Held jail cards (quasi-birth-death, below) are solved exactly with dense phase matrices
+# up to this many phases; a larger board solves the chain truncated at a card count whose
+# probability is negligible (TRUNCATION_MASS), sparse.
+QBD_MAX_PHASES = 400
+TRUNCATION_MASS = 1e-12
 _THREADS: ThreadpoolController | None = None
 
 
@@ -36,114 +49,6 @@ def one_blas_thread() -> Any:
     if _THREADS is None:
         _THREADS = ThreadpoolController()
     return _THREADS.limit(limits=1, user_api="blas")
-
-
-def _roll_from(m: Movement, pos: int, d0: int, c: int, cap: int
-               ) -> Iterator[tuple[State, float, int, Landing]]:
-    """A roll by a free player on `pos` with `d0` doubles so far this turn and `c` cards.
-    Yields (next state, probability, dice total, landing)."""
-    size = m.size
-    for roll in m.rolls:
-        rolled_double = False
-        d1 = d0
-        if roll.double and m.doubles_roll_again:
-            d1 = d0 + 1
-            if m.max_doubles is not None and d1 >= m.max_doubles:
-                yield ("jail", 0, c), roll.probability, roll.total, Landing(m.jail or 0, True)
-                continue
-            rolled_double = True
-        for landing, q in m.landings[(pos + roll.total) % size]:
-            yield (_after(landing, rolled_double, d1, c, cap), roll.probability * q,
-                   roll.total, landing)
-
-
-def _after(landing: Landing, continues: bool, d: int, c: int, cap: int) -> State:
-    if landing.jailed:
-        return ("jail", 0, c)
-    c1 = min(c + 1, cap) if landing.card else c
-    going_on = continues or landing.again
-    return ("free", landing.position, d if going_on else -1, c1)
-
-
-def _jail_roll(m: Movement, t: int, c: int, cap: int
-               ) -> Iterator[tuple[State, float, int, Landing]]:
-    """A jailed player rolls for doubles (long strategy, or no way to pay)."""
-    assert m.jail is not None
-    size = m.size
-    bonus = m.options.jail_doubles_roll_again and m.doubles_roll_again
-    for roll in m.rolls:
-        target = (m.jail + roll.total) % size
-        if roll.double:
-            for landing, q in m.landings[target]:
-                yield (_after(landing, bonus, 1 if bonus else 0, c, cap), roll.probability * q,
-                       roll.total, landing)
-            continue
-        tries = t + 1
-        if m.max_jail_turns is None or tries < m.max_jail_turns:
-            yield ("jail", tries if m.max_jail_turns else 0, c), roll.probability, roll.total, \
-                Landing(m.jail, True)
-            continue
-        for landing, q in m.landings[target]:  # released (fine paid, or freed): move
-            yield _after(landing, False, 0, c, cap), roll.probability * q, roll.total, landing
-
-
-def steps(m: Movement, state: State, cap: int
-          ) -> Iterator[tuple[State, float, int, Landing | None]]:
-    """Every next state of `state` with its probability, the dice total (0: no roll) and the
-    landing it came from (None for a skipped turn)."""
-    kind = state[0]
-    if kind == "free":
-        _, pos, k, c = state
-        assert isinstance(pos, int) and isinstance(k, int) and isinstance(c, int)
-        yield from _roll_from(m, pos, max(k, 0), c, cap)
-        return
-    assert m.jail is not None
-    if kind == "released":
-        c = state[1]
-        assert isinstance(c, int)
-        yield from _roll_from(m, m.jail, 0, c, cap)
-        return
-    if kind == "skipped":
-        _, s, c = state
-        assert isinstance(s, int) and isinstance(c, int)
-        yield (("skipped", s - 1, c) if s > 1 else ("released", c)), 1.0, 0, None
-        return
-    _, t, c = state  # jail
-    assert isinstance(t, int) and isinstance(c, int)
-    if m.skip_turns > 0:
-        s = m.skip_turns - 1
-        yield (("skipped", s, c) if s > 0 else ("released", c)), 1.0, 0, None
-        return
-    if m.track_cards and c > 0 and (m.card_auto or m.options.jail == "short"):
-        yield from _roll_from(m, m.jail, 0, c - 1, cap)  # the card is used: a normal turn
-        return
-    if m.leave_at_once:
-        yield from _roll_from(m, m.jail, 0, c, cap)  # pay (or use a card), then a normal turn
-        return
-    yield from _jail_roll(m, t, c, cap)
-
-
-def _labels(m: Movement, states: list[State]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per state: where it counts (tile, or `size` for In Jail), roll step?, turn over?"""
-    n = len(states)
-    size = m.size
-    where = np.empty(n, dtype=np.int64)
-    is_roll = np.ones(n, dtype=bool)
-    ends = np.ones(n, dtype=bool)
-    for i, s in enumerate(states):
-        kind = s[0]
-        if kind == "free":
-            where[i] = int(s[1])  # type: ignore[call-overload]
-            ends[i] = s[2] == -1
-        elif kind == "jail":
-            where[i] = size
-        elif kind == "skipped":
-            where[i] = size
-            is_roll[i] = False
-        else:  # released
-            where[i] = m.jail if m.jail is not None else 0
-            is_roll[i] = False
-    return where, is_roll, ends
 
 
 def stationary_of(matrix: np.ndarray) -> np.ndarray:
@@ -159,9 +64,82 @@ def stationary_of(matrix: np.ndarray) -> np.ndarray:
     return np.asarray(pi)
 
 
+def _scipy_sparse() -> Any:
+    try:
+        import scipy.sparse  # type: ignore[import-untyped]
+        import scipy.sparse.linalg  # type: ignore[import-untyped]
+    except ImportError as exc:
+        raise MissingSciPyError(
+            f"a chain of more than {DENSE_MAX:,} states is solved with scipy.sparse: "
+            f"pip install scipy (or pip install ugentopoly_widget[sparse]) ({exc})") from exc
+    return scipy.sparse
+
+
+def _has_scipy() -> bool:
+    """Whether scipy can be imported (found, not imported: a chain whose matrix is never
+    asked for, such as one solved by its held cards' levels, does not pay for the import)."""
+    try:
+        return importlib.util.find_spec("scipy") is not None
+    except (ImportError, ValueError):  # a broken or blocked scipy (sys.modules["scipy"] = None)
+        return False
+
+
+def dense_matrix(t: Transitions) -> np.ndarray:
+    """The transition matrix of `t` as a dense array."""
+    n = len(t)
+    matrix = np.zeros((n, n))
+    indptr = np.frombuffer(t.indptr, dtype=np.int64)
+    rows = np.repeat(np.arange(n), np.diff(indptr))
+    np.add.at(matrix, (rows, np.frombuffer(t.indices, dtype=np.int64)),
+              np.frombuffer(t.probabilities, dtype=np.float64))
+    return matrix
+
+
+def sparse_matrix(t: Transitions) -> Any:
+    """The transition matrix of `t` as a ``scipy.sparse.csr_array`` (no copy of the rows)."""
+    sparse = _scipy_sparse()
+    n = len(t)
+    return sparse.csr_array(
+        (np.frombuffer(t.probabilities, dtype=np.float64),
+         np.frombuffer(t.indices, dtype=np.int64), np.frombuffer(t.indptr, dtype=np.int64)),
+        shape=(n, n))
+
+
+class _SparseSolver:
+    """Solves with A = I - P + 1 e_0^T, factorised once (sparse LU).
+
+    A is nonsingular for a chain with one closed class (A x = 0 gives x_0 = 0 from pi A =
+    e_0, then (I - P) x = 0, so x is constant, hence 0). pi A = e_0^T gives the stationary
+    vector from one transposed solve, and for pi h = 0, A y = h gives (I - P) y = h with
+    y_0 = 0: what the fundamental matrix's products need, without the dense n x n inverse."""
+
+    def __init__(self, matrix: Any) -> None:
+        sparse = _scipy_sparse()
+        n = matrix.shape[0]
+        ones = sparse.csc_array((np.ones(n), (np.arange(n), np.zeros(n, dtype=np.int64))),
+                                shape=(n, n))
+        a = (sparse.eye_array(n, format="csc") - matrix.tocsc() + ones).tocsc()
+        self.lu = sparse.linalg.splu(a)
+        self.n = n
+
+    def stationary(self) -> np.ndarray:
+        e0 = np.zeros(self.n)
+        e0[0] = 1.0
+        pi = np.asarray(self.lu.solve(e0, trans="T"))
+        pi[np.abs(pi) < 1e-17] = 0.0
+        return np.asarray(pi / pi.sum())
+
+    def solve(self, rhs: np.ndarray) -> np.ndarray:
+        return np.asarray(self.lu.solve(rhs))
+
+
 @dataclass
 class Chain:
     """The states, the transition matrix and the labels of each state.
+
+    ``transitions`` is the plain-Python build (:class:`Transitions`); ``matrix`` the
+    transition matrix, a numpy array, or a ``scipy.sparse.csr_array`` when the chain is
+    solved sparse (``sparse``: more than ``SPARSE_FROM`` states).
 
     When held Get Out of Jail Free cards matter (``movement.track_cards``) the number held
     has no upper bound: ``matrix`` then stops at ``cap`` cards (a card drawn at the cap is
@@ -169,25 +147,53 @@ class Chain:
     quasi-birth-death process (levels = cards held)."""
 
     movement: Movement
-    states: list[State]
-    matrix: np.ndarray  # row-stochastic: matrix[i, j] = P(next state j | state i)
-    where: np.ndarray  # per state: its tile, or `size` for In Jail
-    is_roll: np.ndarray  # the step into this state was a roll
-    ends_turn: np.ndarray  # the step into this state ended a turn
-    cards: np.ndarray  # jail cards held
-    cap: int
+    transitions: Transitions
+    sparse: bool = False
+    _matrix: Any = field(default=None, repr=False)
+    _solver: _SparseSolver | None = field(default=None, repr=False)
     _stationary: np.ndarray | None = field(default=None, repr=False)
     _fundamental: np.ndarray | None = field(default=None, repr=False)
     _exact: np.ndarray | None = field(default=None, repr=False)  # per (slot, roll, ends)
+
+    def __post_init__(self) -> None:
+        t = self.transitions
+        self.where: np.ndarray = np.frombuffer(t.where, dtype=np.int64)
+        self.is_roll: np.ndarray = np.frombuffer(t.is_roll, dtype=np.int8).astype(bool)
+        self.ends_turn: np.ndarray = np.frombuffer(t.ends_turn, dtype=np.int8).astype(bool)
+        self.cards: np.ndarray = np.frombuffer(t.cards, dtype=np.int64)
+
+    @property
+    def states(self) -> list[State]:
+        return self.transitions.states
+
+    @property
+    def cap(self) -> int:
+        return self.transitions.cap
 
     @property
     def size(self) -> int:
         return self.movement.size
 
+    @property
+    def matrix(self) -> Any:
+        """row-stochastic: ``matrix[i, j]`` = P(next state j | state i)."""
+        if self._matrix is None:
+            t = self.transitions
+            self._matrix = sparse_matrix(t) if self.sparse else dense_matrix(t)
+        return self._matrix
+
+    def _sparse_solver(self) -> _SparseSolver:
+        if self._solver is None:
+            self._solver = _SparseSolver(self.matrix)
+        return self._solver
+
     def stationary(self) -> np.ndarray:
         """The long-run share of steps in each state of ``matrix``: pi P = pi, sum(pi) = 1."""
         if self._stationary is None:
-            self._stationary = stationary_of(self.matrix)
+            if self.sparse:
+                self._stationary = self._sparse_solver().stationary()
+            else:
+                self._stationary = stationary_of(self.matrix)
         return self._stationary
 
     def weights(self, per: str) -> np.ndarray:
@@ -195,7 +201,7 @@ class Chain:
             return self.is_roll.astype(float)
         if per == "turn":
             return self.ends_turn.astype(float)
-        raise ValueError(f"per is 'roll' or 'turn', not {per!r}")
+        raise ProbabilityError(f"per is 'roll' or 'turn', not {per!r}")
 
     def aggregate(self, vector: np.ndarray, per: str) -> np.ndarray:
         """A distribution over states -> over tiles + In Jail (last), counting `per`."""
@@ -206,20 +212,27 @@ class Chain:
 
     def distribution(self, per: str = "roll") -> np.ndarray:
         """Long-run share of rolls (or turns) ending on each tile, In Jail last."""
+        w_of = {"roll": 2, "turn": 3}.get(per)
+        if w_of is None:
+            raise ProbabilityError(f"per is 'roll' or 'turn', not {per!r}")
         if self.movement.track_cards:
             if self._exact is None:
                 self._exact = _qbd_shares(self.movement)
-            phases, where, is_roll, ends = self._exact
-            w = is_roll if per == "roll" else ends if per == "turn" else None
-            if w is None:
-                raise ValueError(f"per is 'roll' or 'turn', not {per!r}")
-            out = np.bincount(where.astype(np.int64), weights=phases * w,
+                if self._exact is None:  # too many phases for the dense QBD
+                    self._exact = _truncated_shares(self)
+            exact = self._exact
+            out = np.bincount(exact[1].astype(np.int64), weights=exact[0] * exact[w_of],
                               minlength=self.size + 1)
             return np.asarray(out / out.sum())
         return self.aggregate(self.stationary(), per)
 
     def fundamental(self) -> np.ndarray:
-        """Z = (I - P + 1 pi)^-1, for the variance of long-run averages."""
+        """Z = (I - P + 1 pi)^-1, for the variance of long-run averages (dense chains)."""
+        if self.sparse:
+            raise ProbabilityError(
+                f"the fundamental matrix of a chain of {len(self.states):,} states is a dense "
+                f"{len(self.states):,}-square matrix: not made for chains solved sparse "
+                "(sampling_variance solves without it)")
         if self._fundamental is None:
             n = len(self.states)
             pi = self.stationary()
@@ -236,48 +249,45 @@ class Chain:
         w = self.weights(per)
         m_w = float(pi @ w)
         mu = self.aggregate(pi, per)
-        z = self.fundamental()
         out = np.zeros(self.size + 1)
-        for slot in range(self.size + 1):
-            if mu[slot] == 0.0:
-                continue
-            h = w * ((self.where == slot).astype(float) - mu[slot])
-            sigma2 = float(2.0 * (pi * h) @ (z @ h) - (pi * h) @ h)
-            out[slot] = max(sigma2, 0.0) / m_w
+        slots = [slot for slot in range(self.size + 1) if mu[slot] != 0.0]
+        if not self.sparse:
+            z = self.fundamental()
+            for slot in slots:
+                h = w * ((self.where == slot).astype(float) - mu[slot])
+                sigma2 = float(2.0 * (pi * h) @ (z @ h) - (pi * h) @ h)
+                out[slot] = max(sigma2, 0.0) / m_w
+            return out
+        # Z h = y + (pi h - pi y) 1 with A y = h - (pi h) 1 (see _SparseSolver), in blocks
+        solver = self._sparse_solver()
+        for first in range(0, len(slots), 64):
+            block = np.array(slots[first:first + 64])
+            h = w[:, None] * ((self.where[:, None] == block[None, :]) - mu[block][None, :])
+            ph = pi @ h
+            y = solver.solve(h - ph[None, :])
+            zh = y + (ph - pi @ y)[None, :]
+            pih = pi[:, None] * h
+            sigma2 = 2.0 * np.einsum("ij,ij->j", pih, zh) - np.einsum("ij,ij->j", pih, h)
+            out[block] = np.maximum(sigma2, 0.0) / m_w
         return out
 
 
 def build_chain(m: Movement, cap: int = 0) -> Chain:
-    """All states reachable from the start, and the transition matrix between them."""
-    if m.track_cards and cap == 0:
-        cap = 8
-    index: dict[State, int] = {START: 0}
-    states: list[State] = [START]
-    rows: list[dict[int, float]] = []
-    k = 0
-    while k < len(states):
-        row: dict[int, float] = {}
-        for nxt, p, _total, _landing in steps(m, states[k], cap):
-            j = index.get(nxt)
-            if j is None:
-                j = index[nxt] = len(states)
-                states.append(nxt)
-            row[j] = row.get(j, 0.0) + p
-        rows.append(row)
-        k += 1
-    n = len(states)
-    matrix = np.zeros((n, n))
-    for i, row in enumerate(rows):
-        for j, p in row.items():
-            matrix[i, j] = p
-    where, is_roll, ends = _labels(m, states)
-    cards = np.array([int(s[-1]) for s in states], dtype=np.int64)  # type: ignore[call-overload]
-    return Chain(m, states, matrix, where, is_roll, ends, cards, cap)
+    """All states reachable from the start and the transitions between them, to be solved
+    dense or sparse by their number (raises ChainTooLargeError above ``MAX_STATES``, and
+    MissingSciPyError for a chain above ``DENSE_MAX`` without scipy)."""
+    t = build_transitions(m, cap, MAX_STATES)
+    n = len(t)
+    has_scipy = _has_scipy()
+    if n > DENSE_MAX and not has_scipy:
+        _scipy_sparse()  # raises MissingSciPyError saying what to install
+    return Chain(m, t, n > SPARSE_FROM and has_scipy)
 
 
-def _qbd_shares(m: Movement) -> np.ndarray:
+def _qbd_shares(m: Movement) -> np.ndarray | None:
     """Exact long-run shares per phase (a state without its card count), summed over every
-    number of held cards, with their labels: rows (share, where, is_roll, ends_turn).
+    number of held cards, with their labels: rows (share, where, is_roll, ends_turn). None
+    when there are more than QBD_MAX_PHASES phases (dense phase matrices would be too big).
 
     Levels c >= 1 behave alike (a card in hand is all that matters), so the chain is a
     quasi-birth-death process: pi_{c+1} = pi_c R with R = A0 + R A1 + R^2 A2."""
@@ -286,6 +296,8 @@ def _qbd_shares(m: Movement) -> np.ndarray:
     trans: list[list[list[tuple[int, int, float]]]] = []  # [phase][level] -> (dlevel, j, p)
     k = 0
     while k < len(phases):
+        if len(phases) > QBD_MAX_PHASES:
+            return None
         per_level = []
         for level in (0, 1):
             out = []
@@ -300,6 +312,8 @@ def _qbd_shares(m: Movement) -> np.ndarray:
         trans.append(per_level)
         k += 1
     n = len(phases)
+    if n > QBD_MAX_PHASES:
+        return None
     b1, b0 = np.zeros((n, n)), np.zeros((n, n))
     a2, a1, a0 = np.zeros((n, n)), np.zeros((n, n)), np.zeros((n, n))
     for i, (lv0, lv1) in enumerate(trans):
@@ -321,8 +335,23 @@ def _qbd_shares(m: Movement) -> np.ndarray:
         pi1 = pi0 @ b0 @ nn
         total = pi0 + pi1 @ np.linalg.inv(eye - r)
     total = total / total.sum()
-    where, is_roll, ends = _labels(m, [ph + (0,) for ph in phases])
-    return np.vstack([total, where, is_roll, ends])
+    where, is_roll, ends = labels(m, [ph + (0,) for ph in phases])
+    return np.vstack([total, np.asarray(where, dtype=float), np.asarray(is_roll, dtype=float),
+                      np.asarray(ends, dtype=float)])
+
+
+def _truncated_shares(chain: Chain) -> np.ndarray:
+    """Held cards on a large board: the chain truncated at a card count held with
+    probability below TRUNCATION_MASS (doubled from the chain's cap until it is), solved
+    sparse; rows as _qbd_shares gives them."""
+    current = chain
+    while True:
+        pi = current.stationary()
+        if float(pi[current.cards == current.cap].sum()) < TRUNCATION_MASS or current.cap >= 64:
+            break
+        current = build_chain(chain.movement, current.cap * 2)
+    return np.vstack([pi, current.where.astype(float), current.is_roll.astype(float),
+                      current.ends_turn.astype(float)])
 
 
 def solve_chain(m: Movement) -> Chain:
@@ -330,4 +359,5 @@ def solve_chain(m: Movement) -> Chain:
     return build_chain(m)
 
 
-__all__ = ["Chain", "State", "START", "build_chain", "solve_chain", "stationary_of", "steps"]
+__all__ = ["Chain", "State", "START", "SPARSE_FROM", "DENSE_MAX", "build_chain", "solve_chain",
+           "stationary_of", "steps", "dense_matrix", "sparse_matrix"]

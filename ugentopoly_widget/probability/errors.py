@@ -27,7 +27,28 @@ class CyclingDeckError(ProbabilityError):
     """``decks="strict"`` and a deck cycles: the chain models random draws only."""
 
 
+class ChainTooLargeError(ProbabilityError):
+    """The exact chain of this board has more states than it is built for (``states``,
+    ``limit``); :func:`~ugentopoly_widget.probability.simulate_landings` estimates any size."""
+
+    def __init__(self, states: int, limit: int, tiles: int, *, about: bool = False) -> None:
+        self.states, self.limit, self.tiles = states, limit, tiles
+        count = f"about {states:,}" if about else f"more than {limit:,}"
+        super().__init__(
+            f"the exact chain of this board ({tiles:,} tiles) has {count} states; the limit "
+            f"is {limit:,} (simulate_landings estimates the shares of a board of any size)")
+
+
+class ArgumentError(ProbabilityError, TypeError):
+    """An argument of the wrong type or out of range (a ValueError and a TypeError, so both
+    ways of catching it work)."""
+
+
+class MissingSciPyError(ProbabilityError, ImportError):
+    """A large chain is solved with scipy.sparse, and scipy is not installed."""
+
+
 __all__ = [
     "ProbabilityError", "DiceError", "MissingJailError", "UnsupportedCardError",
-    "CyclingDeckError",
+    "CyclingDeckError", "ChainTooLargeError", "ArgumentError", "MissingSciPyError",
 ]

@@ -17,7 +17,7 @@ import numpy as np
 from ..engine.boards.board import Board, Card, CardKind, TileKind
 from ..engine.rules import RulesProfile, get_profile
 from .dice import Roll, roll_outcomes
-from .errors import CyclingDeckError, MissingJailError, UnsupportedCardError
+from .errors import ArgumentError, CyclingDeckError, MissingJailError, UnsupportedCardError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -31,6 +31,10 @@ Per = Literal["roll", "turn"]
 DICE, CARD, NEAREST = "dice", "card", "nearest"
 
 
+def _one_of(value: object, choices: tuple[str, ...]) -> bool:
+    return isinstance(value, str) and value in choices  # an array's `in` would not say
+
+
 @dataclass(frozen=True)
 class Options:
     """The assumptions that have more than one reading (see docs/probability.md)."""
@@ -41,14 +45,14 @@ class Options:
     decks: Decks = "random"  # treat every deck as drawn at random with replacement
 
     def check(self) -> None:
-        if self.jail not in ("short", "long"):
-            raise ValueError(f"jail is 'short' or 'long', not {self.jail!r}")
-        if self.jail_card not in ("keep", "ignore"):
-            raise ValueError(f"jail_card is 'keep' or 'ignore', not {self.jail_card!r}")
-        if self.decks not in ("random", "strict"):
-            raise ValueError(f"decks is 'random' or 'strict', not {self.decks!r}")
+        if not _one_of(self.jail, ("short", "long")):
+            raise ArgumentError(f"jail is 'short' or 'long', not {self.jail!r}")
+        if not _one_of(self.jail_card, ("keep", "ignore")):
+            raise ArgumentError(f"jail_card is 'keep' or 'ignore', not {self.jail_card!r}")
+        if not _one_of(self.decks, ("random", "strict")):
+            raise ArgumentError(f"decks is 'random' or 'strict', not {self.decks!r}")
         if not isinstance(self.jail_doubles_roll_again, bool):
-            raise ValueError("jail_doubles_roll_again is True or False")
+            raise ArgumentError("jail_doubles_roll_again is True or False")
 
 
 @dataclass(frozen=True)
@@ -227,7 +231,7 @@ def resolve_inputs(game_or_board: Game | Board | str | os.PathLike[str],
 
     if isinstance(game_or_board, Game):
         if rules is not None:
-            raise ValueError("a Game brings its own rules: pass rules only with a Board")
+            raise ArgumentError("a Game brings its own rules: pass rules only with a Board")
         return game_or_board.board, game_or_board.rules
     if isinstance(game_or_board, Board):
         board = game_or_board
@@ -239,7 +243,7 @@ def resolve_inputs(game_or_board: Game | Board | str | os.PathLike[str],
     elif isinstance(game_or_board, (str, os.PathLike)):
         board = _resolve_board(game_or_board, get_profile("ugentopoly"))
     else:
-        raise TypeError(f"expected a Game, a Board, a profile name or a board file, not "
+        raise ArgumentError(f"expected a Game, a Board, a profile name or a board file, not "
                         f"{type(game_or_board).__name__}")
     if rules is None:
         rules = board.profile or "ugentopoly"
@@ -257,7 +261,7 @@ def compile_movement(board: Board, rules: RulesProfile, options: Options) -> Mov
             "doubles in a row, but the board has no JAIL tile (set max_doubles=None to "
             "play without that rule)")
     if rules.max_jail_turns is not None and rules.max_jail_turns < 1:
-        raise ValueError("max_jail_turns is None or at least 1")
+        raise ArgumentError("max_jail_turns is None or at least 1")
     landings = _resolve(board, rules, options)
     has_cards = any(c.kind is CardKind.JAIL for d in board.decks.values() for c in d.cards)
     can_pay = rules.jail_fine is not None

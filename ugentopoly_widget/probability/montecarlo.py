@@ -14,7 +14,12 @@ Out of Jail Free cards are counted without any limit.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
+import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -22,19 +27,71 @@ import numpy as np
 import pandas as pd
 
 from ..engine.boards.board import Board, TileKind
+from ..engine.integers import as_integer
 from ..engine.rules import RulesProfile
 from .api import _inputs, _options, _per, tile_table
+from .errors import ArgumentError
 from .model import Movement, Per, _effect, compile_movement
 
 STOP, MOVE, JAIL, KEEP, AGAIN = 0, 1, 2, 3, 4
 
 
+# A run of more rolls than this is refused (about a quarter of an hour of one core at the
+# measured ~10 M rolls/s); a long run can be stopped with Ctrl-C and keeps what it counted.
+MAX_ROLLS = 10_000_000_000
+MAX_WALKERS = 1_000_000  # ~10 arrays of this many numbers, and their temporaries per step
+MAX_BURN_IN = 100_000  # steps per walker before counting
+MAX_TRAJECTORY = 50_000_000  # rolls kept one by one (8 bytes each)
+
+
+class MonteCarloInterrupted(UserWarning):
+    """A Monte Carlo run was stopped (Ctrl-C): its counts cover the steps finished."""
+
+
+def _count(value: Any, what: str, low: int, high: int) -> int:
+    whole = as_integer(value)
+    if whole is None or not low <= whole <= high:
+        raise ArgumentError(f"{what} is a whole number from {low:,} to {high:,}, not {value!r}")
+    return whole
+
+
+def _seed(seed: Any) -> int | None:
+    if seed is None:
+        return None
+    return _count(seed, "seed", 0, 2**128 - 1)
+
+
+@contextlib.contextmanager
+def _stop_on_interrupt() -> Iterator[list[bool]]:
+    """Ctrl-C sets a flag the step loop reads between steps (a step is never cut in half, so
+    the counts stay whole); a second Ctrl-C interrupts as usual. Outside the main thread no
+    signal arrives, and nothing is changed."""
+    flag = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield flag
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def handler(signum: int, frame: Any) -> None:
+        flag[0] = True
+        signal.signal(signal.SIGINT, previous)
+
+    signal.signal(signal.SIGINT, handler)
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @dataclass
 class Counts:
-    """Counts per tile, In Jail last: where rolls ended and where turns ended."""
+    """Counts per tile, In Jail last: where rolls ended and where turns ended; ``steps``
+    taken by every walker, and whether the run was stopped before all were taken."""
 
     by_roll: np.ndarray
     by_turn: np.ndarray
+    steps: int = 0
+    interrupted: bool = False
 
     def get(self, per: Per) -> np.ndarray:
         return self.by_roll if per == "roll" else self.by_turn
@@ -54,8 +111,8 @@ class MovementSimulator:
         board: Board | str | os.PathLike[str] | None = None,
         **assumptions: Any,
     ) -> None:
-        if isinstance(walkers, bool) or not isinstance(walkers, int) or walkers < 1:
-            raise ValueError("walkers is a whole number >= 1")
+        walkers = _count(walkers, "walkers", 1, MAX_WALKERS)
+        seed = _seed(seed)
         the_board, profile = _inputs(game_or_board, rules, board)
         m = compile_movement(the_board, profile, _options(jail, assumptions))
         self.movement = m
@@ -196,18 +253,30 @@ class MovementSimulator:
 
     def run(self, steps: int, *, burn_in: int = 0) -> Counts:
         """Take `burn_in` uncounted steps, then `steps` counted ones; returns the counts of
-        this run (the simulator keeps adding to ``self.counts``)."""
-        for _ in range(burn_in):
-            self.step()
-        self.counts = Counts(np.zeros_like(self.counts.by_roll),
-                             np.zeros_like(self.counts.by_turn))
-        for _ in range(steps):
-            self.step()
+        this run (the simulator keeps adding to ``self.counts``). Ctrl-C stops the run
+        after the step in progress: the counts then say how many steps they cover
+        (``steps``) and ``interrupted`` is True."""
+        steps = _count(steps, "steps", 0, MAX_ROLLS)
+        burn_in = _count(burn_in, "burn_in", 0, MAX_BURN_IN)
+        with _stop_on_interrupt() as stop:
+            for _ in range(burn_in):
+                if stop[0]:
+                    break
+                self.step()
+            self.counts = Counts(np.zeros_like(self.counts.by_roll),
+                                 np.zeros_like(self.counts.by_turn))
+            for _ in range(steps):
+                if stop[0]:
+                    break
+                self.step()
+                self.counts.steps += 1
+            self.counts.interrupted = stop[0]
         return self.counts
 
     def trajectory(self, rolls: int) -> np.ndarray:
         """Slots (tile, or the board size for In Jail) of `rolls` rolls: each walker's own
         sequence from GO, one walker after the other (as games played back to back)."""
+        rolls = _count(rolls, "rolls", 1, MAX_TRAJECTORY)
         size = self.movement.size
         blocks: list[np.ndarray] = []
         have = 0
@@ -242,17 +311,37 @@ def simulate_landings(
     """Simulated long-run shares: :func:`landing_distribution`'s columns plus ``count``.
 
     ``walkers`` players each take ``burn_in`` uncounted steps (to forget GO), then together
-    about ``rolls`` counted steps. The default burn-in is 100 steps, 3000 when held jail
-    cards matter (a player's stock of cards settles slowly)."""
+    about ``rolls`` counted steps (1 to ``MAX_ROLLS``, ten billion). The default burn-in is
+    100 steps, 3000 when held jail cards matter (a player's stock of cards settles slowly).
+
+    Ctrl-C stops a long run: the table then holds what was counted, ``table.attrs`` says
+    ``interrupted`` and the ``rolls`` counted, and a :class:`MonteCarloInterrupted` warning
+    says so too."""
+    rolls = _count(rolls, "rolls", 1, MAX_ROLLS)
+    per = _per(per)
+    walkers = _count(walkers, "walkers", 1, MAX_WALKERS)
+    if burn_in is not None:
+        burn_in = _count(burn_in, "burn_in", 0, MAX_BURN_IN)
+        if burn_in * walkers > MAX_ROLLS:
+            raise ArgumentError(f"burn_in x walkers is at most {MAX_ROLLS:,} steps")
     sim = MovementSimulator(game_or_board, rules, walkers=walkers, seed=seed, jail=jail,
                             board=board, **assumptions)
     if burn_in is None:
         burn_in = 3000 if sim.movement.track_cards else 100
-    counts = sim.run(max(1, -(-rolls // walkers)), burn_in=burn_in).get(_per(per))
+    steps = max(1, -(-rolls // walkers))
+    run = sim.run(steps, burn_in=burn_in)
+    counts = run.get(per)
     table = tile_table(sim.movement.board, lang)
     table["count"] = counts
-    table["probability"] = counts / counts.sum()
+    total = counts.sum()
+    table["probability"] = counts / total if total else 0.0
+    table.attrs["rolls"] = int(run.by_roll.sum())
+    table.attrs["interrupted"] = run.interrupted
+    if run.interrupted:
+        warnings.warn(f"interrupted: {table.attrs['rolls']:,} rolls counted of about "
+                      f"{steps * walkers:,} asked for", MonteCarloInterrupted, stacklevel=2)
     return table
 
 
-__all__ = ["Counts", "MovementSimulator", "simulate_landings"]
+__all__ = ["Counts", "MovementSimulator", "MonteCarloInterrupted", "simulate_landings",
+           "MAX_ROLLS"]

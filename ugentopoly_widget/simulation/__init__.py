@@ -6,13 +6,14 @@ experiments with confidence intervals. Imports the engine, never the widget.
 See ``docs/simulation.md``.
 """
 
-from .api import simulate
+from .api import MAX_GAMES, SimulationWarning, simulate
 from .experiments import Comparison, Sweep, compare, sweep
 from .extras import MissingExtraError
-from .results import Results, Summary
+from .results import OutputError, Results, Summary
 from .seeding import bot_seed, game_seed
 
 __all__ = [
     "simulate", "compare", "sweep", "Results", "Summary", "Comparison", "Sweep",
-    "MissingExtraError", "game_seed", "bot_seed",
+    "MissingExtraError", "OutputError", "SimulationWarning", "MAX_GAMES", "game_seed",
+    "bot_seed",
 ]

@@ -12,12 +12,14 @@ from __future__ import annotations
 import os
 import pickle
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from ..engine.boards.board import Board
 from ..engine.errors import SetupError
+from ..engine.integers import as_integer
 from ..engine.rules import RulesProfile
 from .executors import (
     Outcome,
@@ -39,10 +41,53 @@ from .settings import BotSpec, CollectSpec, Settings, make_settings
 DEFAULT_COLLECT: tuple[str, ...] = ("landings",)
 
 
-def _check_games(games: object) -> int:
-    if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
+# One row per game stays in memory (a few hundred bytes each): ten million games are a few
+# GB of results and hours of play on a laptop. More is a mistake (or a run to split up).
+MAX_GAMES = 10_000_000
+# Worker processes beyond a few per core only cost memory and start-up (the games are CPU
+# bound); a pool of them is capped there, and at the number of chunks (idle otherwise).
+WORKERS_PER_CORE = 4
+
+
+class SimulationWarning(UserWarning):
+    """A run's setting was adjusted (a worker count capped at what helps); the message says
+    what and why."""
+
+
+def check_games(games: object) -> int:
+    whole = as_integer(games)
+    if whole is None or whole <= 0:
         raise SetupError(f"games must be a positive integer, not {games!r}")
-    return games
+    if whole > MAX_GAMES:
+        raise SetupError(f"games is at most {MAX_GAMES:,} per run, not {whole:,} (every game "
+                         "keeps a row in memory: split the run, e.g. by seed)")
+    return whole
+
+
+def check_workers(workers: object) -> int | None:
+    """None (the default) or a positive whole number of workers."""
+    if workers is None:
+        return None
+    whole = as_integer(workers)
+    if whole is None or whole < 1:
+        raise SetupError(f"workers must be a positive integer, not {workers!r}")
+    return whole
+
+
+def useful_workers(asked: int, games: int, chunk_size: int | None, cores: int,
+                   told: bool) -> int:
+    """`asked` capped at what can help: the chunks there are, and WORKERS_PER_CORE per core;
+    a cap below what the caller gave explicitly (`told`) is said in a SimulationWarning."""
+    chunks = -(-games // chunk_size) if chunk_size else games
+    cap = max(1, min(chunks, WORKERS_PER_CORE * cores))
+    if asked <= cap:
+        return asked
+    if told:
+        why = (f"{chunks} chunk{'s' if chunks != 1 else ''}" if chunks <= WORKERS_PER_CORE * cores
+               else f"{WORKERS_PER_CORE} per core ({cores} cores)")
+        warnings.warn(f"workers={asked:,} capped at {cap}: more workers than {why} do not "
+                      "make the run faster", SimulationWarning, stacklevel=3)
+    return cap
 
 
 def _check_picklable(settings: Settings) -> None:
@@ -90,22 +135,24 @@ def simulate(
       names, or a mapping to the parameter: ``{"net_worth": 10, "events": 3}``.
     - ``progress``: a tqdm bar (notebook or terminal), ``False``, or ``callback(done, total)``.
 
-    Bad input raises :class:`~ugentopoly_widget.SetupError` before any game is played. A game
-    that raises lands in ``results.failures``; Ctrl-C returns the games finished so far
-    (``results.complete`` is False).
+    Bad input raises :class:`~ugentopoly_widget.SetupError` before any game is played (games
+    above ``MAX_GAMES``, ten million, included). ``workers`` beyond what helps (the chunks
+    there are, 4 per core) is capped with a :class:`SimulationWarning`. Game counts, seeds and
+    worker counts may be numpy integers. A game that raises lands in ``results.failures``;
+    Ctrl-C returns the games finished so far (``results.complete`` is False).
     """
-    games = _check_games(games)
+    games = check_games(games)
     seed = check_seed(seed)
     settings = make_settings(
         profile, board=board, players=players, bots=bots, options=options,
         rotate_seats=rotate_seats, collect=collect, max_actions=max_actions,
     )
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise SetupError(f"workers must be a positive integer, not {workers!r}")
-    if chunk_size is not None and (isinstance(chunk_size, bool)
-                                   or not isinstance(chunk_size, int) or chunk_size < 1):
-        raise SetupError(f"chunk_size must be a positive integer, not {chunk_size!r}")
+    workers = check_workers(workers)
+    if chunk_size is not None:
+        whole = as_integer(chunk_size)
+        if whole is None or whole < 1:
+            raise SetupError(f"chunk_size must be a positive integer, not {chunk_size!r}")
+        chunk_size = min(whole, games)
     if not (isinstance(progress, bool) or callable(progress)):
         raise SetupError("progress is True, False or a callback(done, total)")
 
@@ -113,13 +160,18 @@ def simulate(
     pool: Any = executor
     if executor is None:
         pool_workers = 1
-    elif executor == "processes":
-        pool_workers = workers or default_workers()
+    elif isinstance(executor, str) and executor == "processes":
+        pool_workers = useful_workers(workers or default_workers(), games, chunk_size,
+                                      default_workers(), workers is not None)
         _check_picklable(settings)
     elif dask:
         pool_workers = sum(pool.nthreads().values()) or 1
     elif isinstance(executor, Executor):
-        pool_workers = workers or getattr(executor, "_max_workers", None) or default_workers()
+        # not ours: its own processes or threads run the chunks; the count sets how many
+        # chunks are in flight at once
+        asked = workers or getattr(executor, "_max_workers", None) or default_workers()
+        pool_workers = useful_workers(asked, games, chunk_size, default_workers(),
+                                      workers is not None)
         if isinstance(executor, ProcessPoolExecutor):
             _check_picklable(settings)
     else:
@@ -140,7 +192,7 @@ def simulate(
             run_serial(settings, seed, chunks, bar, out)
         elif dask:
             run_dask(settings, seed, chunks, bar, executor, out)
-        elif executor == "processes":
+        elif isinstance(executor, str):  # "processes"
             run_futures(settings, seed, chunks, bar, new_process_pool(pool_workers),
                         pool_workers, True, out)
         else:
@@ -150,4 +202,5 @@ def simulate(
     return Results(settings, seed, games, out, time.perf_counter() - started)
 
 
-__all__ = ["simulate", "DEFAULT_COLLECT"]
+__all__ = ["simulate", "DEFAULT_COLLECT", "MAX_GAMES", "SimulationWarning", "check_games",
+           "check_workers"]

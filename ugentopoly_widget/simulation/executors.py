@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -57,8 +57,25 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def chunks_of(games: int, chunk_size: int) -> list[Chunk]:
-    return [(start, min(start + chunk_size, games)) for start in range(0, games, chunk_size)]
+@dataclass(frozen=True)
+class ChunkPlan:
+    """The chunks of a run, made one at a time as the executors take them: the plan of a
+    run of ten million games is two numbers, not a list of a hundred thousand ranges."""
+
+    games: int
+    size: int
+
+    def __len__(self) -> int:
+        return -(-self.games // self.size)
+
+    def __iter__(self) -> Iterator[Chunk]:
+        size, games = self.size, self.games
+        for start in range(0, games, size):
+            yield start, min(start + size, games)
+
+
+def chunks_of(games: int, chunk_size: int) -> ChunkPlan:
+    return ChunkPlan(games, chunk_size)
 
 
 def default_chunk_size(games: int, workers: int) -> int:
@@ -127,7 +144,7 @@ def _stop_pool(pool: Executor, owned: bool) -> None:
         process.join(5)
 
 
-def run_serial(settings: Settings, seed: int, chunks: list[Chunk], progress: _Progress,
+def run_serial(settings: Settings, seed: int, chunks: Iterable[Chunk], progress: _Progress,
                out: Outcome) -> Outcome:
     try:
         for start, stop in chunks:
@@ -145,7 +162,7 @@ def run_serial(settings: Settings, seed: int, chunks: list[Chunk], progress: _Pr
 def run_futures(
     settings: Settings,
     seed: int,
-    chunks: list[Chunk],
+    chunks: Iterable[Chunk],
     progress: _Progress,
     pool: Executor,
     workers: int,
@@ -157,8 +174,12 @@ def run_futures(
     that kills its process dies alone and is reported lost); then the run goes on."""
     out.executor = "processes" if owned else type(pool).__name__
     out.workers = workers
-    pending = list(reversed(chunks))
+    plan = iter(chunks)
+    again: list[Chunk] = []  # taken from the plan, not yet submitted (the pool broke)
     in_flight: dict[Future[ChunkResult], Chunk] = {}
+
+    def next_chunk() -> Chunk | None:
+        return again.pop() if again else next(plan, None)
 
     def take(future: Future[ChunkResult], chunk: Chunk, suspects: list[Chunk]) -> None:
         try:
@@ -175,16 +196,20 @@ def run_futures(
         progress.update(result.done)
 
     try:
-        while pending or in_flight:
+        while True:
             broken = False
-            while pending and len(in_flight) < workers + 1:  # one queued: no idle worker
-                chunk = pending.pop()
+            while len(in_flight) < workers + 1:  # one queued: no idle worker
+                chunk = next_chunk()
+                if chunk is None:
+                    break
                 try:
                     in_flight[pool.submit(run_chunk, settings, seed, *chunk)] = chunk
                 except BrokenProcessPool:  # a process died since the last look
-                    pending.append(chunk)
+                    again.append(chunk)
                     broken = True
                     break
+            if not in_flight and not broken:
+                break
             suspects: list[Chunk] = []
             if not broken:
                 done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
@@ -214,7 +239,7 @@ def run_futures(
                 future.cancel()  # an executor that is not ours keeps running its other work
         in_flight.clear()
     except BrokenProcessPool as exc:
-        for chunk in [*in_flight.values(), *pending]:
+        for chunk in [*in_flight.values(), *again, *plan]:
             out.lost += _lost(settings, seed, chunk, f"BrokenProcessPool: {exc}", "")
     finally:
         if owned:
@@ -245,7 +270,7 @@ def _retry_alone(settings: Settings, seed: int, suspects: Iterable[Chunk], progr
             _stop_pool(solo, True)
 
 
-def run_dask(settings: Settings, seed: int, chunks: list[Chunk], progress: _Progress,
+def run_dask(settings: Settings, seed: int, chunks: Iterable[Chunk], progress: _Progress,
              client: Any, out: Outcome) -> Outcome:
     """Chunks as Dask tasks: each task is the settings and a chunk's first and last game
     number, each result a ChunkResult. The scheduler reruns the tasks of a worker
@@ -278,16 +303,34 @@ def run_dask(settings: Settings, seed: int, chunks: list[Chunk], progress: _Prog
         out.add(result)
         progress.update(result.done)
 
-    futures = {submit(chunk): chunk for chunk in chunks}
+    # A few tasks per worker thread in flight, topped up as they finish: the scheduler never
+    # holds the whole run (ten million games are a hundred thousand tasks).
+    plan = iter(chunks)
+    futures: dict[Any, Chunk] = {}
     suspects: list[Chunk] = []
+    running = as_completed()  # type: ignore[no-untyped-call]
+
+    def top_up() -> None:
+        while len(futures) < 2 * workers + 1:
+            chunk = next(plan, None)
+            if chunk is None:
+                return
+            future = submit(chunk)
+            futures[future] = chunk
+            running.add(future)  # type: ignore[no-untyped-call]
+
     try:
-        for future in as_completed(list(futures)):  # type: ignore[no-untyped-call]
+        top_up()
+        for future in running:
             take(future, futures[future], suspects)
+            del futures[future]
+            top_up()
         out.retried = len(suspects)
         for chunk in sorted(suspects):
             retry = submit(chunk)
             futures[retry] = chunk
             take(retry, chunk, None)
+            del futures[retry]
     except KeyboardInterrupt:
         out.interrupted = True
         client.cancel([f for f in futures if not f.done()])
@@ -296,5 +339,5 @@ def run_dask(settings: Settings, seed: int, chunks: list[Chunk], progress: _Prog
 
 __all__ = [
     "Outcome", "run_serial", "run_futures", "run_dask", "new_process_pool", "is_dask_client",
-    "chunks_of", "default_chunk_size", "default_workers",
+    "chunks_of", "default_chunk_size", "default_workers", "ChunkPlan",
 ]

@@ -23,7 +23,7 @@ import pandas as pd
 
 from ..engine.errors import SetupError
 from ..engine.rules import get_profile
-from .api import simulate
+from .api import check_games, simulate
 from .results import Results
 from .settings import make_settings
 from .stats import mean_ci, paired_ci
@@ -165,9 +165,10 @@ def compare(
     unknown = sorted(set(common) - _SIMULATE_KEYS)
     if unknown:
         raise SetupError(f"unknown simulate() argument(s) {unknown}")
+    kwargs_a, kwargs_b = _merge(common, a, "a"), _merge(common, b, "b")  # both mappings
     if "seed" in a or "seed" in b:
         raise SetupError("compare() plays both settings on the same seed: give seed once")
-    kwargs_a, kwargs_b = _merge(common, a, "a"), _merge(common, b, "b")
+    check_games(games)  # before either run plays a game
     _validate(kwargs_a)
     _validate(kwargs_b)
     run_a = simulate(games, **kwargs_a)
@@ -238,6 +239,7 @@ def sweep(param: str, values: Sequence[Any], games: int, **common: Any) -> Sweep
         raise SetupError(f"unknown simulate() argument(s) {unknown}")
     if param in ("seed", "games"):
         raise SetupError(f"a sweep keeps {param} fixed")
+    check_games(games)  # before the first run plays a game
     is_option = param not in _SIMULATE_KEYS
     if is_option:
         profile = get_profile(common.get("profile", "ugentopoly"))

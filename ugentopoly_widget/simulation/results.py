@@ -3,7 +3,10 @@ with confidence intervals. Plots live in :mod:`.plots` (matplotlib is an optiona
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import os
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from ..engine.errors import UgentopolyError
 from ..engine.game import Game
+from ..engine.integers import as_integer
 from ..engine.records.landings import Landings
 from .executors import Outcome
 from .settings import Settings
@@ -149,15 +154,26 @@ class Results:
         done = np.zeros(requested, dtype=bool)
         done[self.games["game"].to_numpy()] = True
         done[self.failures["game"].to_numpy()] = True
-        self.missing: list[int] = np.flatnonzero(~done).tolist()
+        # kept as an array: a huge run stopped early misses millions of games
+        self._missing = np.flatnonzero(~done)
+
+    @property
+    def missing(self) -> list[int]:
+        """The numbers of the requested games that were not played (after Ctrl-C)."""
+        missing: list[int] = self._missing.tolist()
+        return missing
+
+    @property
+    def missing_count(self) -> int:
+        return len(self._missing)
 
     @property
     def complete(self) -> bool:
         """Every requested game was played (to a row or a failure)."""
-        return not self.missing
+        return not len(self._missing)
 
     def __repr__(self) -> str:
-        state = "complete" if self.complete else f"INCOMPLETE ({len(self.missing)} not run)"
+        state = "complete" if self.complete else f"INCOMPLETE ({self.missing_count} not run)"
         bots = ", ".join(self.settings.labels)
         # no timings here: a notebook's output stays the same from run to run
         return (
@@ -226,7 +242,7 @@ class Results:
             f"ended by: {ends or '-'}; failures: {len(self.failures)}"
         )
         if not self.complete:
-            title += f"; INCOMPLETE: {len(self.missing)} of {self.requested} games not run"
+            title += f"; INCOMPLETE: {self.missing_count} of {self.requested} games not run"
         return Summary(self.win_rates(by, confidence), self.game_length(confidence), title)
 
     def landings_table(self) -> pd.DataFrame:
@@ -249,9 +265,10 @@ class Results:
     def replay(self, game: int) -> Game:
         """Game number `game` of this run, played again in this process to its end (the same
         seed, bots and settings give the same game): look at its log, board, landings."""
-        if not isinstance(game, int) or not 0 <= game < self.requested:
+        number = as_integer(game)  # a number read from self.games is a numpy integer
+        if number is None or not 0 <= number < self.requested:
             raise ValueError(f"there is no game {game!r} in this run of {self.requested}")
-        played, _ = play_one(self.settings, self.seed, game)
+        played, _ = play_one(self.settings, self.seed, number)
         return played
 
     def plot(self, kind: str = "win_rates", *, ax: Axes | None = None, **options: Any) -> Axes:
@@ -262,16 +279,13 @@ class Results:
 
         return plots.plot(self, kind, ax=ax, **options)
 
-    def save(self, path: str | Path) -> list[Path]:
+    def save(self, path: str | os.PathLike[str]) -> list[Path]:
         """Write ``games`` to `path` (Parquet for ``.parquet`` when pyarrow is installed, else
-        CSV beside it) and each collection beside it (``<stem>.landings.csv`` ...)."""
-        target = Path(path)
+        CSV beside it) and each collection beside it (``<stem>.landings.csv`` ...). Each file
+        is written whole to a temporary file beside it, then renamed over the old one: a
+        failed write never leaves half a file. A bad path raises :class:`OutputError`."""
+        target = output_path(path)
         suffix = target.suffix.lower()
-        if suffix == ".parquet" and not has_parquet():
-            target = target.with_suffix(".csv")
-            suffix = ".csv"
-        elif suffix not in (".parquet", ".csv"):
-            raise ValueError(f"save to a .parquet or .csv file, not {target.name!r}")
         tables: dict[str, pd.DataFrame] = {"": self.games}
         if len(self.failures):
             tables["failures"] = self.failures
@@ -286,12 +300,55 @@ class Results:
         written = []
         for name, table in tables.items():
             out = target if not name else target.with_name(f"{target.stem}.{name}{suffix}")
-            if suffix == ".parquet":
-                table.to_parquet(out, index=False)
-            else:
-                table.to_csv(out, index=False)
+            _write_atomically(table, out, suffix)
             written.append(out)
         return written
+
+
+class OutputError(UgentopolyError, ValueError):
+    """Results cannot be written there: no such folder, no permission, an unknown extension."""
+
+
+def output_path(path: str | os.PathLike[str]) -> Path:
+    """The file :meth:`Results.save` writes for `path` (``.csv`` instead of ``.parquet``
+    without pyarrow), checked before anything is played: a known extension, in a folder that
+    exists and takes a new file. Raises :class:`OutputError` naming the problem."""
+    try:
+        target = Path(path)
+    except TypeError:
+        raise OutputError(f"an output path is a file name, not {type(path).__name__}") from None
+    suffix = target.suffix.lower()
+    if suffix not in (".parquet", ".csv"):
+        raise OutputError(f"save to a .parquet or .csv file, not {target.name!r}")
+    if suffix == ".parquet" and not has_parquet():
+        target = target.with_suffix(".csv")
+    folder = target.parent
+    if target.is_dir():
+        raise OutputError(f"{target} is a folder: name a file in it")
+    if not folder.is_dir():
+        raise OutputError(f"no folder {folder} to write {target.name} in")
+    try:  # a real file, as the write will make one (read-only mounts, permissions, quotas)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{target.name}.", suffix=".tmp"):
+            pass
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        raise OutputError(f"cannot write in {folder}: "
+                          f"{getattr(exc, 'strerror', None) or exc}") from None
+    return target
+
+
+def _write_atomically(table: pd.DataFrame, out: Path, suffix: str) -> None:
+    handle, temp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    os.close(handle)
+    try:
+        if suffix == ".parquet":
+            table.to_parquet(temp, index=False)
+        else:
+            table.to_csv(temp, index=False)
+        os.replace(temp, out)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def _json(value: Any) -> str:
@@ -304,4 +361,5 @@ def has_parquet() -> bool:
     return importlib.util.find_spec("pyarrow") is not None
 
 
-__all__ = ["Results", "Summary", "frame", "compact", "has_parquet"]
+__all__ = ["Results", "Summary", "OutputError", "output_path", "frame", "compact",
+           "has_parquet"]

@@ -17,12 +17,17 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.errors import SetupError
+from ..engine.integers import as_integer
+
+MAX_SEED = 2**128  # SeedSequence hashes any size; a bound keeps a hostile one cheap
 
 
 def check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SetupError(f"seed must be a non-negative integer, not {seed!r}")
-    return seed
+    """A run's seed: any non-negative whole number below 2**128 (numpy integers too)."""
+    whole = as_integer(seed)
+    if whole is None or not 0 <= whole < MAX_SEED:
+        raise SetupError(f"seed must be a non-negative integer below 2**128, not {seed!r}")
+    return whole
 
 
 def game_seed(seed: int, index: int) -> int:

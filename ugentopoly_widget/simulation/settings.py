@@ -18,6 +18,7 @@ from ..engine.boards.writer import board_to_xml
 from ..engine.bots import BOTS, Bot
 from ..engine.errors import SetupError
 from ..engine.game import Game
+from ..engine.integers import as_integer
 from ..engine.rules import RulesProfile, get_profile
 
 BotFactory = Callable[..., Bot]
@@ -56,9 +57,10 @@ class Collect:
 
 
 def _positive_int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    whole = as_integer(value)
+    if whole is None or whole < 1:
         raise SetupError(f"{what} must be a positive integer, not {value!r}")
-    return value
+    return whole
 
 
 def parse_collect(collect: CollectSpec) -> Collect:
@@ -189,6 +191,12 @@ class Settings:
         return tuple((seat - rotation) % n for seat in range(n))
 
 
+def _check_seats(n: int, rules: RulesProfile, at_least: bool = True) -> None:
+    if n > rules.max_players or (at_least and n < rules.min_players):
+        raise SetupError(
+            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}")
+
+
 def make_settings(
     profile: str | RulesProfile,
     *,
@@ -213,6 +221,14 @@ def make_settings(
     rules = base.with_options(**opts)  # SetupError names an unknown key
     if rules.mode == "timed" and rules.turn_limit is None and rules.round_limit is None:
         raise SetupError("a timed game in a simulation needs turn_limit or round_limit")
+    if as_integer(players) is not None:
+        players = as_integer(players)  # a numpy integer too
+    # the seats counted before any list is made of them (players=10**9 is one number)
+    if isinstance(players, int):
+        _check_seats(players, rules)
+    for seq in (players, bots):
+        if isinstance(seq, Sequence) and not isinstance(seq, (str, bytes)):
+            _check_seats(len(seq), rules, at_least=False)
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         count = players if isinstance(players, int) else (
             len(players) if isinstance(players, Sequence) and not isinstance(players, str)

@@ -52,7 +52,7 @@ from .errors import plain_error
 from .odds import ProbabilityPanels
 from .pacing import BotPacing
 from .presentation import Presentation
-from .requests import RequestError, check_keys, is_int, setup_options
+from .requests import RequestError, check_keys, check_shape, is_int, setup_options
 from .sync import StateText, state_json
 
 STATIC = pathlib.Path(__file__).parent.parent / "static"
@@ -350,7 +350,25 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, anywidget.Any
             self.lang = "en"
             return
         if self._game is not None:
-            self._publish(bump=False)  # the same state, its log in another language
+            self._send_language()
+
+    def _send_language(self) -> None:
+        """Another language: the views draw their own words in it (``board_data`` has every
+        name and card text in both), so only the log's lines are new. They go in one
+        ``{"type": "log_lang", ...}`` message (the log part of a state: epoch, base None,
+        total, start, lines); the state itself is not sent, its seq stays, and observers of
+        ``state`` are not told (no new state of the game). ``w.state`` is updated in place,
+        so a view opened later gets it whole."""
+        if self._batch:
+            self._dirty = True  # the batch's last state brings everything
+            return
+        try:
+            state = self._snapshot(self._seq)
+        except Exception:
+            self._publish(bump=False)  # reports what failed and sends what it can
+            return
+        self._trait_values["state"] = state
+        self.send({"type": "log_lang", "lang": state["lang"], **state["log"]})
 
     @traitlets.validate("seats")
     def _valid_seats(self, proposal: dict[str, Any]) -> list[str]:
@@ -564,9 +582,10 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, anywidget.Any
     def _handle_request(self, content: Any) -> None:
         if not isinstance(content, dict):
             raise RequestError("refused: a request is a JSON object")
+        check_shape(content)  # before anything looks into it recursively
         try:
             size = len(json.dumps(content))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             raise RequestError("refused: the request is not plain JSON") from None
         if size > MAX_REQUEST_BYTES:
             raise RequestError(f"refused: the request is too large ({size} bytes)")

@@ -11,6 +11,28 @@ class RequestError(Exception):
     """A front-end request that is refused (stale, forged or malformed)."""
 
 
+MAX_DEPTH = 12  # the deepest request (a trade: request > action > give > properties) is 4
+MAX_NODES = 5_000  # values in one request (a setup with 8 players is about a hundred)
+
+
+def check_shape(content: Any) -> None:
+    """Refuse a request nested deeper than MAX_DEPTH or made of more than MAX_NODES values,
+    walked without recursion: a list nested a thousand deep is one the kernel's JSON decoder
+    accepts, and then any recursive look at it (the size check, a dict comparison) raises
+    RecursionError."""
+    stack: list[tuple[Any, int]] = [(content, 1)]
+    nodes = 0
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if depth > MAX_DEPTH or nodes > MAX_NODES:
+            raise RequestError("refused: malformed request (nested too deeply or too large)")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((v, depth + 1) for v in value)
+
+
 def is_int(value: Any, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 

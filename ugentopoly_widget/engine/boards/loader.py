@@ -27,7 +27,7 @@ from defusedxml.ElementTree import (  # type: ignore[import-untyped, unused-igno
 from ..errors import BoardError, BoardWarning
 from .board import PROPERTY_KINDS, Area, Board, Card, CardKind, Deck, Tile, TileKind
 from .files import FileRefused, read_capped
-from .properties import parse_properties, read_properties
+from .properties import decode_properties, parse_properties, read_properties
 
 __all__ = ["bundled_boards", "load_board", "load_bundled", "parse_board"]
 
@@ -560,7 +560,7 @@ def _stem(xml_path: Path) -> str:
     return xml_path.name[: -len(".xml")] if xml_path.name.endswith(".xml") else xml_path.stem
 
 
-def _discover_names(xml_path: Path, encoding: str) -> dict[str, dict[str, str]]:
+def _discover_names(xml_path: Path, encoding: str | None) -> dict[str, dict[str, str]]:
     stem = _stem(xml_path)
     names: dict[str, dict[str, str]] = {}
     try:
@@ -590,12 +590,14 @@ def load_board(
     source: str | os.PathLike[str],
     *,
     names: Mapping[str, str | os.PathLike[str]] | None = None,
-    encoding: str = "iso-8859-1",
+    encoding: str | None = None,
 ) -> Board:
     """Load a board file, with display names from ``.properties`` files.
 
     ``names`` maps a language ("" = unknown) to a properties file; when it is None, files beside
-    the board are used: ``foo.properties`` (language "") and ``foo.<lang>.properties``.
+    the board are used: ``foo.properties`` (language "") and ``foo.<lang>.properties``. They
+    are read as UTF-8, or as ISO-8859-1 when not valid UTF-8 (as Java 9+ reads them), unless
+    a byte order mark or `encoding` says otherwise.
     """
     try:
         file = os.fspath(source)
@@ -686,7 +688,7 @@ def _load_bundled(name: str) -> Board:
             if lang is None:
                 continue
             try:
-                text = entry.read_bytes().decode("iso-8859-1")
+                text = decode_properties(entry.read_bytes(), file=f"bundled:{entry.name}")
             except OSError as exc:
                 raise BoardError(f"cannot read file: {exc}", file=str(entry.name)) from None
             tables[lang] = parse_properties(text, file=f"bundled:{entry.name}")

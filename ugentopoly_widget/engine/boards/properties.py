@@ -13,6 +13,11 @@ Rules (the ones that matter for board name files):
 - escapes ``\\t`` ``\\n`` ``\\r`` ``\\f`` ``\\uXXXX``; any other escaped character stands for
   itself (so ``\\\\``, ``\\=``, ``\\:``, ``\\ `` and ``\\#``); a malformed ``\\uXXXX`` is an error;
 - a later key overrides an earlier one.
+
+The bytes are read as Java 9 and later read resource-bundle files (JEP 226): UTF-8, and
+ISO-8859-1 when they are not valid UTF-8; a byte order mark, or an encoding given by the
+caller, decides instead (``java.util.Properties.load(InputStream)`` itself reads ISO-8859-1:
+pass ``encoding="iso-8859-1"`` for that).
 """
 
 from __future__ import annotations
@@ -133,12 +138,23 @@ def parse_properties(text: str, *, file: str = "<string>") -> dict[str, str]:
     return result
 
 
-def decode_properties(data: bytes, encoding: str, *, file: str) -> str:
+def decode_properties(data: bytes, encoding: str | None = None, *, file: str) -> str:
     """The text of a ``.properties`` file. A byte order mark decides (UTF-8, UTF-16): a Java
-    program reading the file as ISO-8859-1 would see garbage keys, and nobody means those."""
+    program reading the file as ISO-8859-1 would see garbage keys, and nobody means those.
+    Else a given `encoding` decides; without one (None) the file is read as Java 9 and later
+    read resource bundles (JEP 226): strict UTF-8, and ISO-8859-1 when the bytes are not
+    valid UTF-8 (a Latin-1 course file, with é as one byte, still reads as before)."""
+    if encoding is None:
+        if data.startswith(codecs.BOM_UTF8) or data.startswith(
+                (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in data:
+            return decode_properties(data, "utf-8", file=file)  # BOM or NUL: the rules below
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data.decode("iso-8859-1")  # every byte is a character
     try:
         codec = codecs.lookup(encoding)
-    except LookupError:
+    except (LookupError, TypeError, ValueError):  # ValueError: a NUL in the name
         raise BoardError(f"unknown encoding {encoding!r}", file=file) from None
     if data.startswith(codecs.BOM_UTF8):
         data, encoding = data[len(codecs.BOM_UTF8) :], "utf-8"
@@ -161,14 +177,17 @@ def decode_properties(data: bytes, encoding: str, *, file: str) -> str:
         raise BoardError(f"not valid {encoding}: {exc.reason}", file=file, line=line) from None
 
 
-def read_properties(path: str | os.PathLike[str], encoding: str = "iso-8859-1") -> dict[str, str]:
-    """Read a ``.properties`` file (ISO-8859-1 by default, as Java does; see
-    :func:`decode_properties` for byte order marks)."""
+def read_properties(path: str | os.PathLike[str], encoding: str | None = None
+                    ) -> dict[str, str]:
+    """Read a ``.properties`` file: UTF-8, or ISO-8859-1 when it is not valid UTF-8, as Java
+    reads resource bundles; a byte order mark or an explicit `encoding` decides instead (see
+    :func:`decode_properties`)."""
     file = os.fspath(path)
-    try:
-        codecs.lookup(encoding)
-    except LookupError:
-        raise BoardError(f"unknown encoding {encoding!r}", file=file) from None
+    if encoding is not None:
+        try:
+            codecs.lookup(encoding)
+        except (LookupError, TypeError, ValueError):
+            raise BoardError(f"unknown encoding {encoding!r}", file=file) from None
     try:
         data = read_capped(file, MAX_PROPERTIES_BYTES)
     except FileRefused as exc:
