@@ -348,6 +348,7 @@ export class BoardView {
     const fills = values && Array.isArray(heat.fills) ? heat.fills : [];
     const inks = values && Array.isArray(heat.inks) ? heat.inks : [];
     const notes = (values && heat.notes) || {};
+    let refit = false;
     this.tiles.forEach((tl, pos) => {
       const jail = prob && pos === heat.jail_position && typeof heat.jail === "number";
       const fill = values && pos < values.length ? safeColour(fills[pos], "") : "";
@@ -378,7 +379,13 @@ export class BoardView {
           title: t(L, "in_jail_short"), text: `▦ ${t(L, "in_cell")} ${fmtShare(heat.jail, heat.diverging)}` }));
       }
       replace(tl.heat, labels);
+      // a corner's name and icon stand above its labels (the jail corner has two)
+      if (tl.el.classList.contains("ugw-corner")) {
+        const lines = String(prob ? labels.length : 0);
+        if (tl.el.dataset.heatLines !== lines) { tl.el.dataset.heatLines = lines; refit = true; }
+      }
     });
+    if (refit) this.scheduleFit();
   }
 }
 
