@@ -4,57 +4,15 @@
 import { h, replace, money, safeColour } from "./dom.js";
 import { t, tokenName } from "./i18n.js";
 import { tokenSvg } from "./tokens.js";
+import { cardsText, decisionText, evenHint, manageLabel, tileName } from "./prompts.js";
 
-export function tileName(board, pos, lang) {
-  const tile = board && board.tiles ? board.tiles[pos] : null;
-  if (!tile) return `#${pos}`;
-  return tile.name[lang] || tile.name.en || tile.id;
-}
+export { decisionText, tileName };
 
 export function playerChip(p, index, lang) {
   if (!p) return h("span", { text: "–" });
   return h("span", { class: "ugw-chip", "data-ugw-player": String(index), title: `${p.name} (${tokenName(lang, p.token)})` },
     h("span", { class: "ugw-chip-token", style: { borderColor: safeColour(p.colour) } }, tokenSvg(p.token, p.colour, 18)),
     h("span", { class: "ugw-chip-name", text: p.name }));
-}
-
-function sideText(side, board, lang) {
-  const parts = [];
-  for (const pos of side.properties || []) parts.push(tileName(board, pos, lang));
-  if (side.cash) parts.push(money(side.cash));
-  if (side.cards && side.cards.length) parts.push(`${side.cards.length} × ${t(lang, "cards")}`);
-  return parts.length ? parts.join(", ") : t(lang, "none");
-}
-
-export function decisionText(state, board, lang) {
-  const d = state.decision || {};
-  const data = d.data || {};
-  const p = d.player !== null && d.player !== undefined ? state.players[d.player] : null;
-  const who = p ? p.name : "";
-  const tile = data.position !== undefined ? tileName(board, data.position, lang) : "";
-  switch (d.kind) {
-    case "turn": return data.in_jail ? `${t(lang, "in_jail")} — ${t(lang, "roll")}` : t(lang, "roll");
-    case "post_roll": return t(lang, "end_turn");
-    case "buy": return `${t(lang, "buy")} ${tile} (${money(data.price)})?`;
-    case "auction": {
-      const item = data.item === "house" ? t(lang, "house") : tile;
-      const leader = data.leader !== null && data.leader !== undefined ? state.players[data.leader] : null;
-      return `${item}: ${t(lang, "high_bid")} ${money(data.high_bid || 0)}${leader ? ` (${leader.name})` : ""}, ${t(lang, "minimum")} ${money(data.min_bid)}`;
-    }
-    case "tax": return `${t(lang, "tax")} ${money(data.amount)} / ${data.percent}%`;
-    case "jail_fine": return `${t(lang, "pay_fine")} (${money(data.fine)}) / ${t(lang, "use_card")}`;
-    case "trade": {
-      const offer = data.offer || {};
-      const from = state.players[data.proposer];
-      return `${t(lang, "offer")} ${from ? from.name : "?"} → ${who}: ${from ? from.name : ""} ${t(lang, "gives")} ${sideText(offer.give || {}, board, lang)}; ${t(lang, "get")} ${sideText(offer.get || {}, board, lang)}`;
-    }
-    case "mortgaged": return `${tile} (${t(lang, "mortgaged")} ${money(data.value)} + ${money(data.interest)})`;
-    case "debt": return `${t(lang, "owes")} ${money(data.amount)}`;
-    case "house_offer": return `${t(lang, "offer_house")} ${tile} (${money(data.price)})`;
-    case "place_house": return t(lang, "place");
-    case "game_over": return t(lang, "game_over");
-    default: return d.kind || "";
-  }
 }
 
 const SIMPLE = ["roll", "buy", "decline", "pay_fine", "use_card", "accept", "reject", "end_turn", "pass", "bankrupt"];
@@ -129,10 +87,12 @@ export function renderActions(el, ctx) {
         "data-ugw-pos": action.position !== undefined ? String(action.position) : null,
         "data-ugw-area": action.area,
         onclick: () => act(action),
-        text: action.position !== undefined ? tileName(board, action.position, lang)
+        text: action.position !== undefined ? manageLabel(action, state, board, lang)
           : action.type === "sell_down" ? `${action.area} → ${action.level}` : actionLabel(action, board, lang),
       }))));
   }
+  const hint = groups.length ? evenHint(state, board, lang) : null;
+  if (hint) groups.push(h("div", { class: "ugw-muted ugw-even-hint", "data-ugw": "even-hint", text: hint }));
   const trade = state.can_trade ? h("button", {
     type: "button", class: "ugw-btn", "data-ugw": "trade", text: t(lang, "trade"), onclick: openTrade,
     "aria-haspopup": "dialog",
@@ -197,7 +157,7 @@ export function renderStatus(el, ctx) {
         });
       })),
       p.jail_cards && p.jail_cards.length
-        ? h("div", { class: "ugw-flags", text: `${p.jail_cards.length} × ${t(lang, "cards")}` }) : null);
+        ? h("div", { class: "ugw-flags", text: cardsText(p.jail_cards.length, lang) }) : null);
   });
   const unowned = board.tiles.filter((tile, pos) => ["STREET", "RAILWAY", "UTILITY"].includes(tile.kind)
     && (state.owner[pos] === null || state.owner[pos] === undefined)).length;
