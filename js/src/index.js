@@ -17,6 +17,7 @@ import { renderActions, renderStatus, renderStrip, renderTileCard, TradeDialog, 
 import { Tabs } from "./tabs.js";
 import { LogFeed } from "./logfeed.js";
 import { gameOver } from "./gameover.js";
+import { renderWinBar } from "./winbar.js";
 import { icon } from "./tokens.js";
 
 const PIPS = {
@@ -209,6 +210,8 @@ function render({ model, el }) {
   if (dockWatch) dockWatch.observe(dock);
 
   const trade = new TradeDialog((action) => act(action), uid);
+  trade.advise = (offer) => send({ type: "trade_advice", offer });
+  trade.advice = () => get("trade_advice") || {};
   trade.onHide = () => {
     const active = document.activeElement;
     const lost = !active || active === document.body || trade.el.contains(active);
@@ -237,6 +240,8 @@ function render({ model, el }) {
   const side = h("div", { class: "ugw-side" }, dock, tabs.el);
   // a place for a bar above the board (empty unless something is put there: hidden)
   const aboveBoard = h("div", { class: "ugw-above-board", "data-ugw": "above-board" });
+  const winEl = h("div", { class: "ugw-win", "data-ugw": "win-bar", "aria-live": "off", hidden: true });
+  aboveBoard.appendChild(winEl);
   const boardCol = h("div", { class: "ugw-board-col" }, aboveBoard, boardView.el);
   const main = h("div", { class: "ugw-main" }, boardCol, side);
   const lobby = new Lobby((req) => send(req, "setup"), () => { wantLobby = false; draw(); }, uid);
@@ -412,6 +417,8 @@ function render({ model, el }) {
     const who = roller();
     renderOdds(oddsEl, {
       heat: get("heat"), stats: get("stats"), lang: lang(), canRoll: who.ok, player: who.name,
+      winOn: !!(get("win_chances") || {}).on,
+      toggleWin: (show) => send({ type: "win_chances", on: show }),
       choose: (mode) => send({ type: "probability", mode }),
       toggleStats: (show) => send({ type: "probability", stats: show }),
       setPer: (per) => send({ type: "probability", per }),
@@ -420,6 +427,14 @@ function render({ model, el }) {
       savePicture: () => send({ type: "picture" }),
       pictures: picturesEl,
     });
+  }
+
+  // The win-chance bar above the board (Python's rollouts; w.show_win_chances or the Odds tab)
+  function drawWinBar() {
+    const wc = get("win_chances") || {};
+    const on = !!wc.on && inGame() && !wantLobby;
+    renderWinBar(winEl, on ? wc : null, get("state") || {}, lang());
+    if (on !== root.classList.contains("ugw-win-on")) { root.classList.toggle("ugw-win-on", on); boardView.scheduleFit(); }
   }
 
   // Save picture: Python draws the board (with its heat layer), the charts come from this view.
@@ -667,6 +682,7 @@ function render({ model, el }) {
     if (fresh && state.last) narrate(state, board);
     if (lastSeq === null) drawTable();
     drawPanels();
+    drawWinBar();
     if (floats) { floats(); floats = null; }
     const animate = lastRolls !== null && state.rolls > lastRolls;
     if (animate || lastRolls === null || state.rolls !== lastRolls) drawDice(animate);
@@ -697,6 +713,8 @@ function render({ model, el }) {
     draw();
   });
   on("change:presentation", () => { applyPresentation(); drawHeader(wantLobby || !inGame()); });
+  on("change:win_chances", () => { drawWinBar(); drawOdds(); });
+  on("change:trade_advice", () => { if (trade.open && inGame()) trade.render(ctx()); });
   on("change:fan", () => { fan.draw(get("fan"), lang()); drawOdds(); });
   on("msg:custom", (msg) => {
     if (msg && msg.type === "picture") takePicture(msg);
@@ -707,7 +725,7 @@ function render({ model, el }) {
   });
   on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
   on("change:lang", () => {
-    boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds(); fan.draw(get("fan"), lang());
+    boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds(); drawWinBar(); fan.draw(get("fan"), lang());
     if (narrated) showNarration(narrationWords(narrated.last, narrated.state, narrated.board, lang()), lang());
   });
   on("change:heat", () => { boardView.setHeat(get("heat")); drawCenter(); drawOdds(); });

@@ -234,7 +234,10 @@ export function renderOdds(el, o) {
       h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "stats-toggle", "aria-pressed": shown ? "true" : "false",
         text: t(L, shown ? "stats_hide" : "stats_show"), onclick: () => o.toggleStats(!shown) }),
       h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "save-picture", text: t(L, "save_picture"),
-        onclick: () => o.savePicture() })),
+        onclick: () => o.savePicture() }),
+      o.toggleWin ? h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "win-toggle",
+        "aria-pressed": o.winOn ? "true" : "false", text: t(L, o.winOn ? "win_hide" : "win_show"),
+        onclick: () => o.toggleWin(!o.winOn) }) : null),
     o.pictures,
   ];
   if (shown) {

@@ -278,6 +278,7 @@ export class TradeDialog {
     this.open = true;
     this.error = "";
     this.sentAt = null;
+    this.asked = null;
     this.focusFirst = true;
   }
 
@@ -323,6 +324,9 @@ export class TradeDialog {
           "data-ugw": `trade-${side}-cash`, oninput: (ev) => { this.sel[side].cash = Math.max(0, Math.floor(Number(ev.target.value) || 0)); } }));
     };
     const pack = (side) => ({ properties: [...side.properties], cash: side.cash, cards: [...side.cards] });
+    const offerNow = () => ({ player: me, partner: this.partner, give: pack(this.sel.give), get: pack(this.sel.get) });
+    const keyOf = (offer) => JSON.stringify([offer.partner, ...["give", "get"].map((k) => [
+      [...offer[k].properties].sort((a, b) => a - b), offer[k].cash, [...offer[k].cards].sort()])]);
     const active = this.el.ownerDocument.activeElement;
     const focusUgw = active && this.el.contains(active) ? active.dataset.ugw : null;
     replace(this.el,
@@ -332,6 +336,7 @@ export class TradeDialog {
       this.partner === undefined ? null : h("div", { class: "ugw-trade-cols" },
         column(me, "give", t(lang, "you_give")), column(this.partner, "get", t(lang, "you_get"))),
       this.error ? h("div", { class: "ugw-error ugw-inline-error", role: "alert", "data-ugw": "trade-error", text: this.error }) : null,
+      this.adviceBox(state, lang, keyOf(offerNow())),
       h("div", { class: "ugw-buttons" },
         h("button", { type: "button", class: "ugw-btn ugw-primary", "data-ugw": "trade-send", text: t(lang, "send_offer"),
           onclick: () => {
@@ -340,10 +345,35 @@ export class TradeDialog {
             if (sent) this.sentAt = state.seq;
             rerender();
           } }),
+        this.advise ? h("button", { type: "button", class: "ugw-btn", "data-ugw": "trade-advice-ask", text: t(lang, "advice"),
+          onclick: () => {
+            const offer = offerNow();
+            if (this.advise(offer)) this.asked = { seq: state.seq, key: keyOf(offer) };
+            rerender();
+          } }) : null,
         h("button", { type: "button", class: "ugw-btn", "data-ugw": "trade-cancel", text: t(lang, "cancel"), onclick: () => this.hide() })));
     const again = focusUgw && this.el.querySelector(`[data-ugw="${focusUgw}"]`);
     if (again) again.focus({ preventScroll: true });
     else if (this.focusFirst) { this.focusFirst = false; partnerSelect.focus({ preventScroll: true }); }
+  }
+
+  // The advice asked for this offer in this position (Python's rate_trade, w.trade_advice):
+  // its words, and each side's chances in data- attributes; stale once either changed.
+  adviceBox(state, lang, key) {
+    const asked = this.asked;
+    if (!asked || !this.advice) return null;
+    const a = this.advice();
+    const box = (status, text, extra) => h("div", { class: "ugw-advice", role: "status", "data-ugw": "trade-advice",
+      "data-status": status, ...extra }, text);
+    if (asked.seq !== state.seq || asked.key !== key) return box("stale", t(lang, "advice_stale"));
+    if (a.seq !== asked.seq || !a.status || a.status === "working") return box("working", t(lang, "advice_working"));
+    const text = (a.text && (a.text[lang] || a.text.en)) || "";
+    if (a.status === "error") return box("error", text);
+    const sides = (a.sides || []).map((row, i) => h("span", { "data-ugw": `advice-side-${i}`, hidden: true,
+      "data-p-with": String(row.p_with), "data-p-without": String(row.p_without), "data-delta": String(row.delta) }));
+    return box(a.status, [text, a.status === "quick" ? ` ${t(lang, "advice_fair")}` : "", ...sides],
+      { "data-fair-cash": a.fair_cash === null || a.fair_cash === undefined ? "" : String(a.fair_cash),
+        "data-rollouts": String(a.rollouts || 0) });
   }
 
   showError(message, ctx) {

@@ -54,6 +54,7 @@ from .pacing import BotPacing
 from .presentation import Presentation
 from .requests import RequestError, check_keys, check_shape, is_int, setup_options
 from .sync import StateText, state_json
+from .trade_advice import TradeAdviceDisplay
 from .win_chances import WinChancesDisplay
 
 STATIC = pathlib.Path(__file__).parent.parent / "static"
@@ -74,7 +75,7 @@ def _json_text(value: dict[str, Any], widget: Any) -> str:
 
 
 class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDisplay,
-                       anywidget.AnyWidget):
+                       TradeAdviceDisplay, anywidget.AnyWidget):
     """Play and script a game in a notebook cell.
 
     >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
@@ -98,6 +99,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
     heat = traitlets.Dict().tag(sync=True)
     stats = traitlets.Dict().tag(sync=True)  # the dice and convergence panels; {} when hidden
     win_chances = traitlets.Dict().tag(sync=True)  # live win chances (win_chances.py); {} off
+    trade_advice = traitlets.Dict().tag(sync=True)  # the trade dialog's advice (trade_advice.py)
     seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_delay = traitlets.Float(0.8).tag(sync=True)
     paused = traitlets.Bool(False).tag(sync=True)
@@ -131,6 +133,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._init_probability()
         self._init_presentation()
         self._init_win_chances()
+        self._init_trade_advice()
         self._timer_handle: asyncio.TimerHandle | None = None
         self._listener: EventCallback | None = None
         self.errors: list[str] = []
@@ -625,6 +628,8 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             self._send_picture(content)
         elif kind == "win_chances":
             self._request_win_chances(content)
+        elif kind == "trade_advice":
+            self._request_trade_advice(content)
         elif kind == "log":  # a view that missed lines (opened later): the whole kept tail;
             # with "before": the lines before its first (its reader scrolls back)
             check_keys(content, {"type", "seq", "before"}, optional={"seq", "before"})
