@@ -30,6 +30,7 @@ from .api import (
     transition_matrix,
 )
 from .chain import Chain
+from .covering import cover_time, simulate_hitting_times
 from .dice import DiceDistribution, dice_distribution
 from .errors import (
     ArgumentError,
@@ -43,6 +44,7 @@ from .errors import (
 )
 from .model import Options
 from .montecarlo import MonteCarloInterrupted, simulate_landings
+from .timing import JailTime, hitting_times, jail_time, mixing, second_eigenvalue
 
 __all__ = [
     "ArgumentError", "ChainTooLargeError", "MissingSciPyError", "MonteCarloInterrupted",
@@ -53,4 +55,7 @@ __all__ = [
     "landing_distribution", "landing_model", "rolls_per_turn",
     "next_roll_distribution", "observed_distribution", "overlay", "roll_history", "tile_table",
     "total_variation", "transition_matrix",
+    # the lessons of issue 23: time in jail, mixing, hitting and cover times
+    "JailTime", "jail_time", "mixing", "second_eigenvalue", "hitting_times",
+    "simulate_hitting_times", "cover_time",
 ]
