@@ -178,3 +178,30 @@ def test_group_distribution_of_the_long_run() -> None:
     assert groups.tiles.sum() == 41
     board = load_bundled("classic")
     assert sum(t.kind is TileKind.RAILWAY for t in board.tiles) == groups.tiles["railways"]
+
+
+# ---------------------------------------------------------------- rent per turn
+
+
+def test_rent_per_turn_is_rent_per_roll_times_rolls_per_turn() -> None:
+    from ugentopoly_widget.probability.money import group_payback, property_income
+
+    roll = property_income("classic", board=STANDARD)
+    turn = property_income("classic", board=STANDARD, per="turn")
+    factor = rolls_per_turn("classic", board=STANDARD)
+    assert turn.attrs["rolls_per_turn"] == factor
+    assert np.allclose(turn.expected_rent, roll.expected_rent * factor, rtol=1e-14)
+    assert np.allclose(turn.payback_turns, roll.payback_rolls / factor, rtol=1e-14)
+    assert "payback_rolls" not in turn.columns
+    hotels = group_payback("classic", board=STANDARD, per="turn").query("level == 'hotel'")
+    by_group = hotels.set_index("group").expected_rent
+    # Ash & Bishop (1972) per opponent turn, their model (1972 cards, leave jail at once):
+    # Boardwalk + Park Place with hotels $101.40, Mediterranean + Baltic $17.80
+    assert by_group["darkblue"] == pytest.approx(101.40, rel=0.003)
+    assert by_group["brown"] == pytest.approx(17.80, rel=0.005)
+    # per roll, the published per-roll odds give $85.32 and $15.06
+    per_roll = group_payback("classic", board=STANDARD).query("level == 'hotel'")
+    assert round(per_roll.set_index("group").expected_rent["darkblue"], 2) == 85.32
+    assert round(per_roll.set_index("group").expected_rent["brown"], 2) == 15.06
+    with pytest.raises(ArgumentError, match="per"):
+        property_income("classic", per="visits")  # type: ignore[arg-type]
