@@ -16,6 +16,7 @@ MODULES = [
     "ugentopoly_widget.probability.sampling",
     "ugentopoly_widget.probability.timing",
     "ugentopoly_widget.probability.covering",
+    "ugentopoly_widget.probability.games",
 ]
 
 
