@@ -17,6 +17,7 @@ MODULES = [
     "ugentopoly_widget.probability.timing",
     "ugentopoly_widget.probability.covering",
     "ugentopoly_widget.probability.games",
+    "ugentopoly_widget.probability.lessons",
 ]
 
 

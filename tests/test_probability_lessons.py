@@ -15,6 +15,7 @@ from ugentopoly_widget.engine.boards.board import Card, CardKind, TileKind
 from ugentopoly_widget.probability import (
     ArgumentError,
     MissingJailError,
+    dice_distribution,
     group_distribution,
     landing_distribution,
     next_roll_distribution,
@@ -205,3 +206,47 @@ def test_rent_per_turn_is_rent_per_roll_times_rolls_per_turn() -> None:
     assert round(per_roll.set_index("group").expected_rent["brown"], 2) == 15.06
     with pytest.raises(ArgumentError, match="per"):
         property_income("classic", per="visits")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the published figures
+
+
+def test_every_published_figure_of_the_same_model_is_reproduced() -> None:
+    from ugentopoly_widget.probability.lessons import LESSONS, lessons
+
+    table = lessons()
+    assert len(table) == len(LESSONS) >= 15
+    same = table[table.same_model]
+    assert len(same) >= 8 and same.agrees.all(), same[~same.agrees].lesson.tolist()
+    # where the model differs the figure is near, never equal by accident, and says why
+    other = table[~table.same_model].set_index("lesson")
+    assert other.why.str.len().min() > 20
+    assert other.ours["the course page's P(6, 8 or 9) = (5 + 7 + 8)/36"] == pytest.approx(
+        14 / 36)
+    assert not other.agrees["the course page's P(6, 8 or 9) = (5 + 7 + 8)/36"]
+    assert other.agrees["within one percent of the long run after 20 turns"]
+    for lesson in ("the JAIL square (Just Visiting + In Jail), %", "Illinois Avenue (E3), %"):
+        assert abs(other.ours[lesson] - other.published[lesson]) < 0.03  # cycling decks
+
+
+def test_the_spot_the_error_ways() -> None:
+    ways = dice_distribution("classic").table.set_index("total").ways
+    assert ways[[6, 8, 9]].tolist() == [5, 5, 4]  # not 5, 7, 8
+
+
+def test_measure_table() -> None:
+    from ugentopoly_widget.probability.lessons import MEASURES, measure_table
+
+    table = measure_table("classic", board=STANDARD, tiles=[0, 10, 24, 40])
+    assert table.name.tolist() == ["GO", "Jail / Just Visiting", "Illinois Avenue", "In Jail"]
+    assert set(MEASURES) <= set(table.columns)
+    turn = landing_distribution("classic", board=STANDARD, per="turn").probability
+    assert table.per_turn.tolist() == turn[[0, 10, 24, 40]].tolist()
+    factor = rolls_per_turn("classic", board=STANDARD)
+    assert np.allclose(table.visits_per_turn, table.per_roll * factor, rtol=1e-13)
+    # a double's roll is a roll but ends no turn: In Jail gains per turn (every jailing
+    # ends the turn), the tiles reached mid-turn lose
+    assert table.per_turn.iloc[-1] > table.per_roll.iloc[-1]
+    for bad in ([41], [True], "0", [0.5]):
+        with pytest.raises(ArgumentError, match="tiles"):
+            measure_table("classic", board=STANDARD, tiles=bad)  # type: ignore[arg-type]

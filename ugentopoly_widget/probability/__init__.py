@@ -43,6 +43,8 @@ from .errors import (
     UnsupportedCardError,
 )
 from .model import Options
+from .lessons import lessons, measure_table
+from .money import group_payback, property_income
 from .montecarlo import MonteCarloInterrupted, simulate_landings
 from .timing import JailTime, hitting_times, jail_time, mixing, second_eigenvalue
 
@@ -57,5 +59,6 @@ __all__ = [
     "total_variation", "transition_matrix",
     # the lessons of issue 23: time in jail, mixing, hitting and cover times
     "JailTime", "jail_time", "mixing", "second_eigenvalue", "hitting_times",
-    "simulate_hitting_times", "cover_time",
+    "simulate_hitting_times", "cover_time", "lessons", "measure_table", "property_income",
+    "group_payback",
 ]
