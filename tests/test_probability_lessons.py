@@ -250,3 +250,15 @@ def test_measure_table() -> None:
     for bad in ([41], [True], "0", [0.5]):
         with pytest.raises(ArgumentError, match="tiles"):
             measure_table("classic", board=STANDARD, tiles=bad)  # type: ignore[arg-type]
+
+
+def test_nobody_is_in_jail_with_jail_off() -> None:
+    from helpers import new_game
+
+    with pytest.raises(ArgumentError, match="nobody is in jail"):
+        next_roll_distribution("classic", in_jail=True, jail="off")
+    game = new_game("classic", seed=1)
+    game.testing.send_to_jail(game.current_player)
+    assert game.players[game.current_player].in_jail
+    with pytest.raises(ArgumentError, match="in jail"):
+        next_roll_distribution(game, jail="off")

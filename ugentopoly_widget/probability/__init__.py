@@ -42,8 +42,8 @@ from .errors import (
     ProbabilityError,
     UnsupportedCardError,
 )
-from .model import Options
 from .lessons import lessons, measure_table
+from .model import Options
 from .money import group_payback, property_income
 from .montecarlo import MonteCarloInterrupted, simulate_landings
 from .timing import JailTime, hitting_times, jail_time, mixing, second_eigenvalue

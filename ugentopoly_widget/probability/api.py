@@ -294,6 +294,8 @@ def next_roll_distribution(
         if not 0 <= who < len(game_or_board.players):
             raise ArgumentError(f"no player {who} in this game")
         state = _game_state(game_or_board, chain, who)
+        if state[0] != "free" and m.options.jail == "off":
+            raise ArgumentError("jail='off', but this player is in jail")
     else:
         if not 0 <= position < m.size:
             raise ArgumentError(f"position {position} is not on the board (0..{m.size - 1})")
@@ -301,8 +303,9 @@ def next_roll_distribution(
             raise ArgumentError(f"doubles so far is 0..{m.max_doubles - 1}")
         c = jail_cards if m.track_cards else 0
         if in_jail:
-            if m.jail is None:
-                raise ArgumentError("the board has no jail")
+            if m.jail is None or m.options.jail == "off":
+                raise ArgumentError("the board has no jail" if m.jail is None else
+                                    "jail='off': nobody is in jail")
             state = ("jail", jail_tries if m.max_jail_turns else 0, c)
         else:
             state = ("free", position, doubles, c)
