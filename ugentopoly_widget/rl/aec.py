@@ -27,8 +27,9 @@ from pettingzoo.utils import wrappers
 
 from ..engine.boards.board import Board
 from .errors import ActionIndexError, MaskedActionError
-from .match import Match, MatchView
+from .match import Match
 from .render import RENDER_MODES, check_mode, render
+from .view import MatchView
 
 NAME = "ugentopoly_v0"
 
