@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
@@ -110,12 +111,31 @@ for profile in ("classic", "ugentopoly"):
         view({"type": "act", "action": {"type": "end_turn", "player": me}})
     w._handle_custom_msg({"type": "probability", "mode": "exact", "stats": True}, [])
     assert not w.error, w.error
-    out["profiles"][profile] = {
+    got = out["profiles"][profile] = {
         "position": position, "decision": decision, "me": me,
         "owner": w.state["owner"][position], "mode": w.heat.get("mode"),
         "heat": [*w.heat.get("values", []), w.heat.get("jail")],
         "stats": sorted(w.stats), "turn": w.game.decision.player,
+        "stats_payload": w.stats, "payloads": {},
     }
+    for per in ("roll", "turn"):  # every mode of the Odds tab, per roll and per turn
+        for mode in ("exact", "observed", "difference", "next"):
+            w._handle_custom_msg({"type": "probability", "mode": mode, "per": per}, [])
+            assert not w.error, w.error
+            got["payloads"][f"{mode}/{per}"] = w.heat
+    w._handle_custom_msg({"type": "probability", "jail": "long"}, [])  # the long jail's chain
+    assert not w.error, w.error
+    got["payloads"]["next/long"] = w.heat
+    w.roll_once(0)  # the Roll once fan: the next roll's arrows, then the roll
+    got["fan"] = {k: v for k, v in w.fan.items() if k != "seq"}
+    for kind in ("win_chances", "trade_advice"):  # rollouts need numpy: said clearly
+        if odds.USE_NUMPY:  # (the desk would start the rollouts)
+            continue
+        w.error = {}
+        message = {"type": kind, "on": True} if kind == "win_chances" else {
+            "type": kind, "offer": {}, "seq": w.state["seq"]}
+        w._handle_custom_msg(message, [])
+        got[kind] = json.dumps(w.error)
 out["tried"] = sorted(set(tried))
 out["loaded"] = sorted(m for m in sys.modules if m.partition(".")[0] in BLOCKED)
 out["chain_loaded"] = "ugentopoly_widget.probability.chain" in sys.modules
@@ -153,13 +173,17 @@ def test_the_browser_path_never_imports_numpy() -> None:
 
     blocked = browser_missing()
     assert {"numpy", "pandas", "orjson", "threadpoolctl", "scipy"} <= blocked
-    proc = subprocess.run(
-        [sys.executable, "-c", BROWSER_PLAY, ",".join(sorted(blocked))],
-        capture_output=True, text=True, timeout=300, cwd=REPO,
-        env={**os.environ, "UGENTOPOLY_PURE": "1"})  # the browser runs the pure engine
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    line = next(x for x in proc.stdout.splitlines() if x.startswith("RESULT "))
-    out = json.loads(line.removeprefix("RESULT "))
+    def play(refused: set[str]) -> dict[str, Any]:
+        proc = subprocess.run(
+            [sys.executable, "-c", BROWSER_PLAY, ",".join(sorted(refused))],
+            capture_output=True, text=True, timeout=300, cwd=REPO,
+            env={**os.environ, "UGENTOPOLY_PURE": "1"})  # the browser runs the pure engine
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        line = next(x for x in proc.stdout.splitlines() if x.startswith("RESULT "))
+        result: dict[str, Any] = json.loads(line.removeprefix("RESULT "))
+        return result
+
+    out, desk = play(blocked), play(set())
     assert out["use_numpy"] is False and out["loaded"] == []
     assert not out["chain_loaded"], "probability.chain (numpy) is off the browser path"
     # asked for and refused, as planned: numpy by probability/__init__'s guarded import and
@@ -168,6 +192,43 @@ def test_the_browser_path_never_imports_numpy() -> None:
     for profile, got in out["profiles"].items():
         assert got["position"] == 3 and got["decision"] == "buy", got
         assert got["owner"] == got["me"] and got["turn"] != got["me"]  # bought, turn ended
-        assert got["mode"] == "exact" and got["stats"] == ["convergence", "dice"]
+        assert got["mode"] == "exact"
+        assert got["stats"] == ["convergence", "dice", "jail_strategies", "strategy"]
         exact = landing_distribution(Game(profile, players=2, seed=1)).probability.to_list()
         assert max(abs(a - b) for a, b in zip(got["heat"], exact, strict=True)) < 1e-13
+        # every panel of main's Odds tab, the same on the pure path as numpy's on the desk:
+        # heat per roll and per turn in all four modes (fills, inks, notes, observed counts,
+        # next roll's dice ways), the long jail, the jail comparison, the convergence chart
+        mine = desk["profiles"][profile]
+        assert set(got["payloads"]) == set(mine["payloads"]) and len(got["payloads"]) == 9
+        for key, payload in got["payloads"].items():
+            assert payload["mode"] == key.partition("/")[0] and payload["fills"], key
+            _same(payload, mine["payloads"][key], key)
+        assert got["payloads"]["exact/turn"]["values"] != got["payloads"]["exact/roll"]["values"]
+        assert got["payloads"]["next/long"]["strategy"] == "long"
+        assert got["payloads"]["observed/roll"]["notes"], "observed notes name counts"
+        jail = got["stats_payload"]["jail_strategies"]
+        if profile == "classic":  # paying at once or staying: other long runs
+            assert jail["short"] != jail["long"] and not jail["same"]
+        _same(got["stats_payload"], mine["stats_payload"], "stats")
+        assert got["fan"]["arrows"] and got["fan"]["landed"] is not None
+        _same(got["fan"], mine["fan"], "fan")
+        for kind in ("win_chances", "trade_advice"):
+            assert "needs numpy and pandas" in got[kind], got[kind]
+
+
+def _same(a: Any, b: Any, where: str) -> None:
+    """Equal JSON payloads, floats to 1e-12 (pure Python sums in another order)."""
+    if isinstance(a, float) or isinstance(b, float):
+        assert isinstance(a, (int, float)) and isinstance(b, (int, float)), where
+        assert abs(a - b) < 1e-12, (where, a, b)
+    elif isinstance(a, dict):
+        assert isinstance(b, dict) and set(a) == set(b), (where, sorted(a), b)
+        for k in a:
+            _same(a[k], b[k], f"{where}.{k}")
+    elif isinstance(a, list):
+        assert isinstance(b, list) and len(a) == len(b), (where, a, b)
+        for k, (x, y) in enumerate(zip(a, b, strict=True)):
+            _same(x, y, f"{where}[{k}]")
+    else:
+        assert a == b, (where, a, b)

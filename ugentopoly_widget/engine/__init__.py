@@ -15,6 +15,7 @@ from .errors import (
     IllegalActionError,
     InvalidActionError,
     SaveFileError,
+    ScenarioError,
     SetupError,
     UgentopolyError,
     UndoError,
@@ -30,7 +31,7 @@ compiled: bool = _build.compiled()
 __all__ = [
     "Action", "action_from_dict", "action_from_text", "Board", "Card", "CardKind", "Deck",
     "Tile", "TileKind", "BoardError", "IllegalActionError", "InvalidActionError",
-    "SaveFileError", "SetupError", "UgentopolyError", "UndoError", "Event", "Game",
+    "SaveFileError", "ScenarioError", "SetupError", "UgentopolyError", "UndoError", "Event", "Game",
     "LandingCounter", "Landings", "count_landings",
     "bundled_boards", "load_board", "load_bundled", "parse_board", "CELL22", "CLASSIC",
     "PROFILES", "UGENTOPOLY", "RulesProfile", "get_profile", "compiled",

@@ -38,6 +38,11 @@ class SetupError(UgentopolyError, ValueError):
     """A game cannot be created with these players, options or board."""
 
 
+class ScenarioError(SetupError):
+    """A scenario (``Game.scenario``) describes a position the rules cannot reach: names the
+    field and what is wrong."""
+
+
 class InvalidActionError(UgentopolyError, ValueError):
     """An action is malformed: unknown type, wrong field types, out-of-range numbers."""
 

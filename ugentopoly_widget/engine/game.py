@@ -91,15 +91,15 @@ class Game:
         except BoardError:
             raise
         check_board_for_rules(resolved, rules)
-        specs = player_specs(players, tokens, colours, rules)
+        if lang not in ("en", "nl"):
+            raise SetupError("lang is 'en' or 'nl'")
+        specs = player_specs(players, tokens, colours, rules, lang)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         whole = as_integer(seed)  # a numpy integer read from a table names the same seed
         if whole is None or not 0 <= whole < 2**63:
             raise SetupError("seed must be a non-negative integer")
         seed = whole
-        if lang not in ("en", "nl"):
-            raise SetupError("lang is 'en' or 'nl'")
         self.board = resolved
         self.rules = rules
         self.seed = seed
@@ -502,6 +502,47 @@ class Game:
         }
 
     @classmethod
+    def scenario(
+        cls,
+        profile: str | RulesProfile = "classic",
+        *,
+        players: Sequence[PlayerSpec] | int | None = None,
+        seed: int | None = 0,
+        options: Mapping[str, Any] | None = None,
+        board: Board | str | os.PathLike[str] | None = None,
+        lang: str = "en",
+        owners: Mapping[int | str, int | str] | None = None,
+        buildings: Mapping[int | str, int | str] | None = None,
+        mortgaged: Sequence[int | str] | None = None,
+        cash: Mapping[int | str, int] | Sequence[int] | None = None,
+        positions: Mapping[int | str, int | str] | None = None,
+        jail: Sequence[int | str] | None = None,
+        cards: Mapping[int | str, Sequence[str]] | None = None,
+        current: int | str | None = None,
+    ) -> Game:
+        """A new game in a position set up by hand, checked as a whole (ScenarioError names
+        what the rules cannot reach) and recorded, so it saves, copies and undoes as any game.
+
+        Tiles by position, tile id or name (``"Boardwalk"``), a colour group by its area id
+        (``"orange"``); players by seat or name. ``owners={tile or group: player}``,
+        ``buildings={tile or group: houses or "hotel"}``, ``mortgaged=[tiles]``,
+        ``cash={player: amount}`` (or one amount per seat), ``positions={player: tile}``,
+        ``jail=[players]``, ``cards={player: [card id or deck name]}`` (get-out-of-jail cards),
+        ``current=player`` (whose turn it is; default the one drawn).
+
+        >>> game = Game.scenario("classic", players=["Ann", "Bob"], owners={"orange": "Ann"},
+        ...                      buildings={"orange": 2}, current="Bob")
+        >>> game.buildings(16), game.owner(18), game.current_player
+        (2, 0, 1)
+        """
+        from . import scenario
+
+        return scenario.build(
+            cls, profile, players=players, seed=seed, options=options, board=board, lang=lang,
+            owners=owners, buildings=buildings, mortgaged=mortgaged, cash=cash,
+            positions=positions, jail=jail, cards=cards, current=current)
+
+    @classmethod
     def replay(
         cls,
         record: Mapping[str, Any],
@@ -590,6 +631,10 @@ class Game:
             testing.place(args[0], args[1])
         elif op == "jail" and len(args) == 1:
             testing.send_to_jail(args[0])
+        elif op == "scenario" and len(args) == 1:
+            from . import scenario
+
+            self._inject("scenario", [scenario.check(self, args[0])])
         else:
             raise InvalidActionError(f"unknown testing step {op!r} {args!r}")
 

@@ -138,5 +138,9 @@ def run_injection(engine: Engine, op: str, args: Any) -> None:
         engine.events.append(Event("placed", player, {"position": pos}))
     elif op == "jail":
         engine._send_to_jail(engine.players[args[0]], "testing")
+    elif op == "scenario":
+        from . import scenario  # (its own module: the set-up of a whole position)
+
+        scenario.apply(engine, args[0])
     else:  # pragma: no cover
         raise SaveFileError(f"unknown injection {op!r}")

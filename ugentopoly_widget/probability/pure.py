@@ -341,16 +341,18 @@ def pure_landing_model(game: Game, jail: str = "short") -> PureChain:
     return chain
 
 
-def overlay_values(game: Game, mode: str, jail: str = "short") -> list[float]:
-    """The values of :func:`.api.overlay` (per roll; tiles, In Jail last) for a live game."""
+def overlay_values(game: Game, mode: str, jail: str = "short", per: str = "roll"
+                   ) -> list[float]:
+    """The values of :func:`.api.overlay` (per roll or per turn; tiles, In Jail last) for a
+    live game; a next roll is one roll whatever `per`."""
     chain = pure_landing_model(game, jail)
     if mode == "next":
         return next_roll_shares(chain.movement,
                                 game_state(game, chain.movement, game.current_player))
-    exact = chain.distribution("roll")
+    exact = chain.distribution(per)
     if mode == "exact":
         return exact
-    landings = game.landings("roll")
+    landings = game.landings(per)  # type: ignore[arg-type]
     counts = [*landings.tiles, landings.in_jail]
     n = sum(counts)
     observed = [c / n for c in counts] if n else [0.0] * len(counts)

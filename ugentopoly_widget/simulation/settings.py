@@ -146,11 +146,29 @@ def bot_label(spec: BotSpec) -> str:
     return str(getattr(spec, "__qualname__", None) or getattr(spec, "__name__", None) or spec)
 
 
+def named_bot(name: str) -> BotFactory | None:
+    """The bots of the analysis layer that go by a name, imported when named (the engine's
+    own, ``BOTS``, are made by the engine)."""
+    if name == "rollout":
+        from ..rollouts.bot import RolloutBot
+
+        return RolloutBot
+    return None
+
+
+BOT_NAMES = (*sorted(BOTS), "rollout")
+
+
 def _check_bot(spec: Any, seat: int) -> BotSpec:
     if isinstance(spec, str):
-        if spec not in BOTS:
-            raise SetupError(f"seat {seat}: unknown bot {spec!r}; choose one of {sorted(BOTS)}")
-        return spec
+        factory = named_bot(spec)
+        if factory is not None:
+            spec = factory
+        elif spec not in BOTS:
+            raise SetupError(f"seat {seat}: unknown bot {spec!r}; choose one of "
+                             f"{list(BOT_NAMES)}")
+        else:
+            return spec
     if hasattr(spec, "choose") and not isinstance(spec, type):
         raise SetupError(
             f"seat {seat}: {spec!r} is a bot object; pass its class or a factory called as "

@@ -88,7 +88,13 @@ class BotPacing:
         bot = self._bots.get(player)
         if bot is None or getattr(bot, "name", kind) != kind:
             base = self._game.seed if self._game is not None else 0
-            bot = make_bot(kind, seed=(base * 31 + player) % 2**32)
+            seed = (base * 31 + player) % 2**32
+            if kind == "rollout":  # the analysis layer's (numpy and pandas: loaded when seated)
+                from ..rollouts.bot import RolloutBot
+
+                bot = RolloutBot(seed=seed)
+            else:
+                bot = make_bot(kind, seed=seed)
             self._bots[player] = bot
         return bot
 
@@ -136,6 +142,7 @@ class BotPacing:
                 kind = everyone
             seat_bots[player] = self._bot(player, kind)
         count = 0
+        first_turn = game.turn_number
         # The collector held back for the whole batch, not per run of turns: between runs it
         # found the young generation full every time (as costly as the stops themselves).
         with FewerCollections():
@@ -151,6 +158,9 @@ class BotPacing:
                 self._batch -= 1
                 if self._dirty or count:
                     self._dirty = False
+                    if count > 1 and self._batch == 0:  # told in one line, not as its last move
+                        self._cache.batch = {"actions": count, "from": first_turn,
+                                             "to": game.turn_number}
                     self._publish()
         return count
 

@@ -44,7 +44,7 @@ SAVE_FORMAT = "ugentopoly-save"
 SAVE_VERSION = 3  # 1: the digest covered the replayed state only; 2: no checkpoint
 READABLE_VERSIONS = (2, 3)
 MAX_SAVE_BYTES = 64_000_000  # about 500,000 turns of a classic game
-INJECTION_OPS = frozenset({"dice", "stack", "cash", "owner", "place", "jail"})
+INJECTION_OPS = frozenset({"dice", "stack", "cash", "owner", "place", "jail", "scenario"})
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 

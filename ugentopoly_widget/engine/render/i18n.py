@@ -110,6 +110,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "cash_set": {"en": "[testing] {p}'s cash set.", "nl": "[test] geld van {p} ingesteld."},
     "owner_set": {"en": "[testing] {p} owns {tile}.", "nl": "[test] {p} bezit {tile}."},
     "placed": {"en": "[testing] {p} placed on {tile}.", "nl": "[test] {p} op {tile} gezet."},
+    "scenario_set": {"en": "[scenario] The position is set up: {p} to play.",
+                     "nl": "[scenario] De stelling staat klaar: {p} is aan zet."},
 }
 
 WORDS: dict[str, dict[str, str]] = {

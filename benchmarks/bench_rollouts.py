@@ -1,0 +1,230 @@
+"""Rollout figures: speed and precision of win_chances, the variance the stratified first roll
+and paired seeds save, the rollout bot against the heuristic bot, and the live display's cost
+to a click.
+
+    python benchmarks/bench_rollouts.py                      # chances, variance, live
+    python benchmarks/bench_rollouts.py --cases bot --games 1000
+    python benchmarks/bench_rollouts.py --cases chances --rollouts 1000 --workers 2
+
+Variants run side by side in one run (the machine is shared and noisy); wall and CPU seconds
+are both printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ugentopoly_widget import Game  # noqa: E402
+from ugentopoly_widget.engine import compiled  # noqa: E402
+from ugentopoly_widget.engine.bots import HeuristicBot, play_game  # noqa: E402
+from ugentopoly_widget.rollouts import action_values, win_chances  # noqa: E402
+from ugentopoly_widget.rollouts.bot import RolloutBot  # noqa: E402
+from ugentopoly_widget.rollouts.runner import (  # noqa: E402
+    check_bots,
+    execute,
+    make_plan,
+)
+from ugentopoly_widget.simulation.executors import new_process_pool  # noqa: E402
+
+
+def mid_game(players: int = 4, seed: int = 5, turn: int = 60) -> Game:
+    game = Game("classic", players=players, seed=seed)
+    play_game(game, [HeuristicBot(seed=seed + k) for k in range(players)], until_turn=turn)
+    return game
+
+
+def timed(call: object) -> tuple[object, float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    out = call()  # type: ignore[operator]
+    return out, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def case_chances(args: argparse.Namespace) -> None:
+    game = mid_game()
+    n = args.rollouts
+    print(f"\n== win_chances: {n} rollouts, classic 4 players (heuristic) at turn "
+          f"{game.turn_number}, compiled={compiled}")
+    pool = new_process_pool(args.workers)
+    list(pool.map(abs, range(args.workers)))  # started before the clock
+    win_chances(game, rollouts=36, seed=99, executor=pool)  # the position cached per worker
+    variants = [("this process", {}), (f"processes x{args.workers} (new pool)",
+                                       {"executor": "processes", "workers": args.workers}),
+                (f"processes x{args.workers} (warm pool)",
+                 {"executor": pool, "workers": args.workers})]
+    first = None
+    for label, kwargs in variants:
+        table, wall, cpu = timed(lambda kw=kwargs: win_chances(game, rollouts=n, seed=1, **kw))
+        play = table.attrs["seconds"]  # type: ignore[union-attr]
+        play_cpu = table.attrs["cpu_seconds"]  # type: ignore[union-attr]
+        se = table.se.max()  # type: ignore[union-attr]
+        print(f"  {label:32s} wall {wall:6.2f} s  (this process' cpu {cpu:5.2f} s; rollout "
+              f"play {play:5.2f} s wall, {play_cpu:5.2f} s cpu in the playing threads)  "
+              f"max se {100 * se:.2f} points")
+        if first is None:
+            first = table
+        else:
+            assert first.equals(table), "the same seed must give the same figures"
+    pool.shutdown()
+    print(first.round(4).to_string())  # type: ignore[union-attr]
+
+
+def _estimates(game: Game, n: int, repeats: int, stratify: bool, player: int) -> np.ndarray:
+    specs = check_bots("heuristic", len(game.players))
+    out = []
+    for r in range(repeats):
+        plan = make_plan(game, bots=specs, seed=1000 + r, max_turns=1000, at_cap="apart",
+                         variants=[()], stratify=stratify)
+        out.append(execute(game, plan, n).wins[0][:, player].mean())
+    return np.array(out)
+
+
+def case_variance(args: argparse.Namespace) -> None:
+    game = mid_game(players=2, seed=7, turn=40)
+    n, repeats = args.variance_rollouts, args.repeats
+    print(f"\n== variance: {repeats} independent estimates of {n} rollouts each "
+          f"(classic 2 players, turn {game.turn_number})")
+    plain = _estimates(game, n, repeats, False, 0)
+    strat = _estimates(game, n, repeats, True, 0)
+    sd_plain, sd_strat = plain.std(ddof=1), strat.std(ddof=1)
+    print(f"  P(win) of seat 0: plain sampling      sd {100 * sd_plain:.2f} points "
+          f"(mean {plain.mean():.3f})")
+    print(f"                     stratified 1st roll sd {100 * sd_strat:.2f} points "
+          f"(mean {strat.mean():.3f})  variance ratio {sd_strat**2 / sd_plain**2:.2f}")
+    # paired against independent seeds: a buy or decline decision's difference
+    position = Game.scenario("classic", players=["Ann", "Bob"], seed=1, current="Ann",
+                             owners={16: "Ann", 18: "Ann", 21: "Bob", 23: "Bob"},
+                             cash={"Ann": 900, "Bob": 1500}, positions={"Ann": 14})
+    position.testing.script_dice((2, 3))
+    position.act("roll")
+    choices = [a for a in position.legal_actions() if a.type in ("buy", "decline")]
+    paired, independent = [], []
+    for r in range(repeats):
+        both = action_values(position, rollouts=n, seed=2000 + r, actions=choices)
+        delta = both.set_index("text").p_win
+        paired.append(delta["0:decline"] - delta["0:buy"])
+        buy = action_values(position, rollouts=n, seed=3000 + r, actions=choices[:1])
+        decline = action_values(position, rollouts=n, seed=4000 + r, actions=choices[1:])
+        independent.append(decline.set_index("text").p_win["0:decline"]
+                           - buy.set_index("text").p_win["0:buy"])
+    sd_i, sd_p = np.std(independent, ddof=1), np.std(paired, ddof=1)
+    print(f"  decline - buy at the last orange lot: independent seeds sd {100 * sd_i:.2f} "
+          f"points, paired sd {100 * sd_p:.2f} (variance ratio {sd_p**2 / sd_i**2:.2f}); "
+          f"mean {100 * np.mean(paired):+.1f} points")
+
+
+def case_bot(args: argparse.Namespace) -> None:
+    from ugentopoly_widget import simulate
+    from ugentopoly_widget.simulation.stats import wilson
+
+    games = args.games
+    print(f"\n== rollout bot ({args.bot_rollouts} rollouts a choice, margin {args.margin}) "
+          f"against the heuristic bot: {games} two-player classic games, seats rotated")
+    bot = partial(RolloutBot, rollouts=args.bot_rollouts, margin=args.margin)
+    # In batches (batch b seeded args.seed + b), a running total after each: a long run that
+    # is stopped still leaves its figures.
+    wins = played = undecided = 0
+    wall = 0.0
+    for batch, start in enumerate(range(0, games, args.batch)):
+        size = min(args.batch, games - start)
+        results, seconds, _ = timed(lambda n=size, b=batch: simulate(
+            n, "classic", bots=[bot, "heuristic"], rotate_seats=True, seed=args.seed + b,
+            progress=False, collect=(), executor="processes", workers=args.workers))
+        rows = results.games  # type: ignore[union-attr]
+        # the factory's name carries its settings: "rollout(margin=1.0,rollouts=24)"
+        wins += int(rows.winner_bot.str.startswith("rollout").sum())
+        undecided += int((rows.n_winners != 1).sum())
+        played += size
+        wall += seconds
+        low, high = wilson(wins, played)
+        print(f"  after {played:4d} games: rollout bot won {wins} ({100 * wins / played:.1f} %, "
+              f"95 % interval {100 * low:.1f} to {100 * high:.1f} %); {undecided} without a "
+              f"single winner; {wall:.0f} s wall on {args.workers} processes", flush=True)
+    # the time per decision, measured in this process on a few games
+    stats = {"decisions": 0, "thought": 0, "seconds": 0.0, "changed": 0}
+    cpu = time.process_time()
+    for seed in range(args.timing_games):
+        rb = RolloutBot(seed=seed, rollouts=args.bot_rollouts, margin=args.margin)
+        game = Game("classic", players=2, seed=10_000 + seed)
+        play_game(game, [rb, HeuristicBot(seed=seed)])
+        for key in stats:
+            stats[key] += rb.stats[key]
+    cpu = time.process_time() - cpu
+    print(f"  timing ({args.timing_games} games): {stats['decisions']} decisions, "
+          f"{stats['thought']} thought about ({stats['changed']} changed from the "
+          f"heuristic's), {1000 * stats['seconds'] / max(stats['thought'], 1):.1f} ms wall "
+          f"per decision thought about, {1000 * cpu / max(stats['decisions'], 1):.2f} ms cpu "
+          f"per decision overall, {cpu / args.timing_games:.2f} s cpu per game")
+
+
+def case_live(args: argparse.Namespace) -> None:
+    from ugentopoly_widget.widget import UgentopolyWidget
+
+    print("\n== live win chances: a click's time (apply -> published state), Python side, "
+          "with and without the estimator running (classic 4 players, heuristic moves)")
+    for on in (False, True):
+        game = mid_game(players=4, seed=5, turn=60)
+        w = UgentopolyWidget.from_game(game)
+        if on:
+            w.show_win_chances(True, budget=100_000)
+            time.sleep(0.5)  # the worker busy in its batches
+        times = []
+        first = []
+        bot = HeuristicBot(seed=3)
+        for _ in range(args.clicks):
+            if game.is_over:
+                break
+            action = bot.choose(game)
+            started = time.perf_counter()
+            w.apply(action)
+            times.append(time.perf_counter() - started)
+            if on:
+                estimator = w._win
+                assert estimator is not None
+                generation = estimator.generation
+                t0 = time.perf_counter()
+                while estimator.latest is None or estimator.latest.generation != generation:
+                    time.sleep(0.001)
+                first.append(time.perf_counter() - t0)
+            time.sleep(0.02)
+        w.close()
+        ms = sorted(1000 * t for t in times)
+        line = (f"  estimator {'on ' if on else 'off'}: click median {statistics.median(ms):.2f}"
+                f" ms, 95th {ms[int(0.95 * (len(ms) - 1))]:.2f} ms, max {ms[-1]:.2f} ms "
+                f"({len(ms)} clicks)")
+        if first:
+            line += (f"; first estimate (36 rollouts) after {1000 * statistics.median(first):.0f}"
+                     f" ms median, {1000 * max(first):.0f} ms max")
+        print(line)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", default="chances,variance,live")
+    parser.add_argument("--rollouts", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--variance-rollouts", type=int, default=360)
+    parser.add_argument("--repeats", type=int, default=30)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--batch", type=int, default=50, help="bot games per batch")
+    parser.add_argument("--bot-rollouts", type=int, default=24)
+    parser.add_argument("--margin", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--timing-games", type=int, default=5)
+    parser.add_argument("--clicks", type=int, default=60)
+    args = parser.parse_args()
+    for case in args.cases.split(","):
+        {"chances": case_chances, "variance": case_variance, "bot": case_bot,
+         "live": case_live}[case](args)
+
+
+if __name__ == "__main__":
+    main()

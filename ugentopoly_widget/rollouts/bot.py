@@ -1,0 +1,167 @@
+"""The rollout bot: plays like the heuristic bot, except at the decisions that matter, where it
+tries the sensible choices by a few rollouts each (heuristic play to the end, the same seeds
+for every choice) and takes the best, when it beats the heuristic's own choice by more than
+its noise.
+
+The decisions it thinks about: buy or decline; bid on where the heuristic would drop out of an
+auction; accept or reject a trade; lift a received mortgage or keep it; leave jail by paying,
+by a card or by rolling; make the heuristic's trade offer, a cheaper one or none; build one
+more house where the heuristic keeps its cash. Everything else (and every choice where only
+one is sensible) is the heuristic's answer at once.
+
+>>> from ugentopoly_widget import Game
+>>> from ugentopoly_widget.engine.bots import HeuristicBot, play_game
+>>> game = Game("classic", players=2, seed=1)
+>>> _ = play_game(game, [RolloutBot(seed=1, rollouts=8), HeuristicBot(seed=2)],
+...               max_actions=200)
+>>> game.turn_number > 10
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..engine import actions as A
+from ..engine import legal as rules_legal
+from ..engine.actions import Action
+from ..engine.bots import HeuristicBot
+from ..engine.game import Game
+from ..engine.records.positions import PositionCopy
+from .runner import Plan, play_rollouts
+from .stats import standard_error
+
+DEFAULT_BOT_ROLLOUTS = 24  # per choice: ~0.5 ms each in a two-player classic game
+DEFAULT_BOT_MAX_TURNS = 400  # then the richest counts as the winner (at_cap="richest")
+THOUGHT = (A.Buy, A.Decline, A.AcceptTrade, A.RejectTrade, A.LiftMortgage, A.KeepMortgage,
+           A.PayFine, A.UseJailCard)
+
+
+class RolloutBot:
+    """``simulate(bots=["rollout", "heuristic"])``, or a widget seat ``"rollout"``.
+
+    ``rollouts`` per choice; ``margin``: how many paired standard errors a choice must beat
+    the heuristic's by to be taken instead (noise never overrules the heuristic);
+    ``max_turns``: the rollouts' cap, after which the richest counts as the winner.
+    ``stats`` counts the decisions thought about and the seconds spent."""
+
+    name: ClassVar[str] = "rollout"
+
+    def __init__(self, seed: int | None = None, rollouts: int = DEFAULT_BOT_ROLLOUTS,
+                 margin: float = 1.0, max_turns: int = DEFAULT_BOT_MAX_TURNS) -> None:
+        self.heuristic = HeuristicBot(seed=seed)
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+        self.margin = margin
+        self.max_turns = max_turns
+        self.stats: dict[str, Any] = {"decisions": 0, "thought": 0, "changed": 0,
+                                      "seconds": 0.0}
+        self._built_turn = -1
+
+    # ------------------------------------------------------------------ choosing
+
+    def choose(self, game: Game) -> Action:
+        self.stats["decisions"] += 1
+        default = self.heuristic.choose(game)
+        candidates = self.candidates(game, default)
+        if len(candidates) < 2:
+            return default
+        started = time.perf_counter()
+        # a trade moves a whole group: worth four times the rollouts (and rare)
+        kind = game.decision.kind
+        weight = 4 if kind == "trade" or type(default) is A.ProposeTrade else 1
+        best = self._best(game, candidates, default, self.rollouts * weight)
+        self.stats["thought"] += 1
+        self.stats["changed"] += best != default
+        self.stats["seconds"] += time.perf_counter() - started
+        return best
+
+    def candidates(self, game: Game, default: Action) -> list[Action]:
+        """The sensible choices of this decision, the heuristic's first (one: no thinking).
+
+        Thought about: buy or decline; accept or reject a trade; lift a received mortgage
+        or keep it; pay, use a card or roll in jail; make the heuristic's trade offer, a
+        cheaper one or none; one more house where the heuristic keeps its cash (once a
+        turn); in an auction, bid on where the heuristic would drop out (its own bids up to
+        its valuation stand)."""
+        decision = game.decision
+        kind = decision.kind
+        out: list[Action] = [default]
+
+        def add(action: Action | None) -> None:
+            if action is not None and action not in out and game.is_legal(action):
+                out.append(action)
+
+        if kind in ("buy", "trade", "mortgaged", "jail_fine"):
+            for action in game.legal_actions():
+                if type(action) in THOUGHT:
+                    add(action)
+        elif kind == "auction":
+            if type(default) is A.Pass:
+                for action in game.legal_actions():  # the lowest bid
+                    add(action)
+        elif kind in ("turn", "post_roll"):
+            player = decision.player
+            assert player is not None
+            if kind == "turn" and game.players[player].in_jail:
+                if type(default) not in (A.Roll, A.PayFine, A.UseJailCard):
+                    return out  # a house first (the jail choice comes back after it)
+                for action in game.legal_actions():
+                    if type(action) in (A.Roll, A.PayFine, A.UseJailCard):
+                        add(action)
+            elif type(default) is A.ProposeTrade:
+                add(A.Roll(player) if kind == "turn" else A.EndTurn(player))
+                add(self._cheaper(game, default))
+            elif self._built_turn != game.turn_number:
+                # the heuristic keeps twice its reserve: would one more house, keeping half
+                # the reserve, pay? (asked once a turn)
+                self._built_turn = game.turn_number
+                e = game._engine
+                add(rules_legal.affordable_build(e, e.players[player],
+                                                 self.heuristic._reserve(e) // 2))
+        return out
+
+    @staticmethod
+    def _cheaper(game: Game, offer: A.ProposeTrade) -> A.ProposeTrade | None:
+        """The heuristic's cash offer for a lot at the least a heuristic partner takes (a
+        tenth over what the lot is worth to them), instead of half over its price."""
+        if len(offer.get.properties) != 1 or offer.give.properties or offer.give.cards:
+            return None
+        pos = offer.get.properties[0]
+        e = game._engine
+        worth = e.costs[pos] * 3 // 2 if rules_legal.completes_group(e, offer.partner, pos) \
+            else e.costs[pos]
+        cash = worth * 11 // 10 + 1
+        if cash >= offer.give.cash:
+            return None
+        return A.ProposeTrade(offer.player, offer.partner, give=A.TradeSide(cash=cash),
+                              get=offer.get)
+
+    def _best(self, game: Game, candidates: list[Action], default: Action, rollouts: int
+              ) -> Action:
+        """The candidate with the best chance, if it beats the heuristic's by the margin."""
+        player = game.decision.player
+        assert player is not None
+        position = PositionCopy(game)
+        plan = Plan(record={}, applied=len(game.actions), seats=len(game.players),
+                    bots=("heuristic",) * len(game.players), seed=self.rng.getrandbits(62),
+                    max_turns=self.max_turns, at_cap="richest", variants=())
+        out = play_rollouts(position, plan, [[a] for a in candidates], 0, rollouts)
+        mine = out.wins[:, :, player]  # (candidates, rollouts)
+        means = mine.mean(axis=1)
+        base = candidates.index(default)
+        best = int(np.argmax(means))
+        if best == base:
+            return default
+        diff = mine[best] - mine[base]
+        se = standard_error(diff, out.strata)
+        if not np.isfinite(se) or diff.mean() <= self.margin * se:
+            return default
+        return candidates[best]
+
+
+__all__ = ["RolloutBot", "DEFAULT_BOT_ROLLOUTS"]

@@ -1,0 +1,290 @@
+"""A live estimate of the win chances: rollouts in a worker thread, started again whenever the
+position changes, refined batch by batch while nothing happens, up to a budget.
+
+:meth:`LiveEstimator.update` is called in the thread that owns the game (a widget's kernel
+thread) after each change: it copies the position (a PositionCopy, about a millisecond) and
+returns; the worker drops the old position's work at its next batch and plays the new one.
+Each batch (36 rollouts: one per first roll) ends with a published :class:`Estimate`, handed
+to ``on_update`` in the worker thread (a widget passes it on to its event loop). The worker
+only ever touches its own copy, so the game can be played on meanwhile; the engine's compiled
+loop lets go of the interpreter lock often (every call back into Python code), so the thread
+that owns the game is never held up for long.
+
+A decision taken between two positions (an action without dice or cards: buying, declining,
+bidding, trading) gets a swing: the decider's chance after it minus before it, paired on the
+same rollouts (rollout *k* plays the same dice after either position), so a choice the bots
+would have made themselves swings exactly 0.
+
+>>> from ugentopoly_widget import Game
+>>> game = Game("classic", players=["Ann", "Bob"], seed=1)
+>>> live = LiveEstimator(budget=72)
+>>> live.update(game)
+>>> estimate = live.wait(timeout=60)
+>>> estimate.rollouts, estimate.done
+(72, True)
+>>> live.close()
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..engine.records.positions import PositionCopy
+from .chances import summarize
+from .runner import (
+    DEFAULT_MAX_TURNS,
+    AtCap,
+    BotSpec,
+    Outcomes,
+    Plan,
+    check_at_cap,
+    check_bots,
+    check_max_turns,
+    check_rollouts,
+    check_seed,
+    play_rollouts,
+)
+from .stats import standard_error
+from .words import NO_WINNER, swing_line
+
+BATCH = 36  # rollouts between two published estimates: one of each first roll
+MIN_SWING_ROLLOUTS = 36  # a swing is told once both positions have this many rollouts
+
+
+@dataclass
+class Swing:
+    """What one decision did to the decider's chance: ``delta`` ± ``se`` (paired)."""
+
+    player: int
+    action: Action
+    context: dict[str, Any]
+    delta: float
+    se: float
+    rollouts: int
+    text: dict[str, str] = field(default_factory=dict)  # "en", "nl": the log's line
+
+
+@dataclass
+class Estimate:
+    """The figures of one position so far (see ``chances.summarize``), its generation (one per
+    position), whether the budget is reached, and the swing of the decision that led here."""
+
+    generation: int
+    turn: int
+    rollouts: int
+    budget: int
+    done: bool
+    figures: dict[str, Any]
+    names: list[str]
+    swing: Swing | None = None
+    tag: Any = None  # what the owner tagged the position with (a widget: its state's seq)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for a view: one entry per player, "no winner yet" apart."""
+        figures = self.figures
+        low, high = figures["unfinished_ci"]
+        out: dict[str, Any] = {
+            "generation": self.generation, "turn": self.turn, "rollouts": self.rollouts,
+            "budget": self.budget, "status": "done" if self.done else "running",
+            "players": [{"player": k, "name": self.names[k], **_finite(p)}
+                        for k, p in enumerate(figures["players"])],
+            "unfinished": _finite({"p_win": figures["p_unfinished"],
+                                   "se": figures["unfinished_se"], "ci_low": low,
+                                   "ci_high": high}) | {"label": dict(NO_WINNER)},
+            "mean_turns": figures["mean_turns"] if math.isfinite(figures["mean_turns"])
+            else None,
+        }
+        return out
+
+
+def _finite(values: Mapping[str, float]) -> dict[str, float]:
+    return {k: (float(v) if math.isfinite(v) else 0.0) for k, v in values.items()}
+
+
+@dataclass
+class _Job:
+    generation: int
+    position: PositionCopy
+    plan: Plan
+    turn: int
+    names: list[str]
+    before: _Job | None = None  # the previous position, for the swing
+    decision: tuple[int, Action, dict[str, Any]] | None = None
+    outcomes: Outcomes | None = None
+    tag: Any = None
+
+
+class LiveEstimator:
+    """Win chances of the latest position given to :meth:`update`, refined in a worker thread.
+
+    ``budget``: rollouts per position (then it idles); ``on_update(estimate)`` is called in
+    the worker thread after every batch; :meth:`wait` blocks until the budget is reached (for
+    scripts and tests). Bad settings raise :class:`RolloutError`."""
+
+    def __init__(self, *, budget: int = 1000, bots: BotSpec | Sequence[BotSpec] = "heuristic",
+                 seed: int = 0, max_turns: int = DEFAULT_MAX_TURNS, at_cap: AtCap = "apart",
+                 batch: int = BATCH,
+                 on_update: Callable[[Estimate], None] | None = None) -> None:
+        self.budget = check_rollouts(budget, "budget")
+        self.batch = check_rollouts(batch, "batch")
+        self.seed = check_seed(seed)
+        self.max_turns = check_max_turns(max_turns)
+        self.at_cap = check_at_cap(at_cap)
+        self.bots = bots
+        self.on_update = on_update
+        self._lock = threading.Condition()
+        self._job: _Job | None = None
+        self._latest: Estimate | None = None
+        self._generation = 0
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self.errors: list[str] = []
+
+    # ------------------------------------------------------------------ the owner's side
+
+    def update(self, game: Game, *, decision: tuple[int, Action, Mapping[str, Any]] | None
+               = None, tag: Any = None) -> None:
+        """A new position: the worker drops the old one at its next batch. ``decision``
+        (player, action, the decision's data before it) asks for the swing of that action,
+        taken since the previous position without dice or cards; ``tag`` comes back with
+        the position's estimates."""
+        if game.is_over:
+            self.cancel()
+            return
+        specs = check_bots(self.bots, len(game.players))
+        position = PositionCopy(game)
+        plan = Plan(record={}, applied=len(game.actions), seats=len(game.players), bots=specs,
+                    seed=self.seed, max_turns=self.max_turns, at_cap=self.at_cap,
+                    variants=((),))
+        names = [p.name for p in game.players]
+        with self._lock:
+            if self._closed:
+                return
+            self._generation += 1
+            before = self._job
+            if before is not None:
+                before.before = None  # keep one position back, no chain
+            self._job = _Job(self._generation, position, plan, game.turn_number, names,
+                             before if decision is not None else None,
+                             (decision[0], decision[1], dict(decision[2]))
+                             if decision is not None else None, tag=tag)
+            self._latest = None
+            self._lock.notify_all()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="win-chances",
+                                                daemon=True)
+                self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop estimating (a finished game, or the display switched off)."""
+        with self._lock:
+            self._generation += 1
+            self._job = None
+            self._latest = None
+            self._lock.notify_all()
+
+    def close(self) -> None:
+        """Stop the worker thread (it ends at its next batch)."""
+        with self._lock:
+            self._closed = True
+            self._job = None
+            self._lock.notify_all()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=10)
+        self._thread = None
+
+    @property
+    def generation(self) -> int:
+        """The current position's number (one more for every update or cancel)."""
+        with self._lock:
+            return self._generation
+
+    @property
+    def latest(self) -> Estimate | None:
+        """The newest estimate of the current position (None before its first batch)."""
+        with self._lock:
+            return self._latest
+
+    def wait(self, timeout: float | None = None) -> Estimate | None:
+        """Block until the current position's budget is reached (or `timeout` seconds)."""
+        with self._lock:
+            self._lock.wait_for(
+                lambda: self._job is None or (self._latest is not None and self._latest.done
+                                              and self._latest.generation == self._job.generation),
+                timeout)
+            return self._latest
+
+    # ------------------------------------------------------------------ the worker
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._closed or self._has_work())
+                if self._closed:
+                    return
+                job = self._job
+                assert job is not None
+            try:
+                self._step(job)
+            except Exception as exc:  # never let the worker die: report, drop the position
+                self.errors.append(f"{type(exc).__name__}: {exc}")
+                with self._lock:
+                    if self._job is job:
+                        self._job = None
+                    self._lock.notify_all()
+
+    def _has_work(self) -> bool:
+        job = self._job
+        return job is not None and (job.outcomes is None or job.outcomes.count < self.budget)
+
+    def _step(self, job: _Job) -> None:
+        done = job.outcomes.count if job.outcomes is not None else 0
+        stop = min(done + self.batch, self.budget)
+        part = play_rollouts(job.position, job.plan, [[]], done, stop)
+        outcomes = part if job.outcomes is None else Outcomes.join([job.outcomes, part])
+        estimate = Estimate(job.generation, job.turn, outcomes.count, self.budget,
+                            outcomes.count >= self.budget, summarize(outcomes), job.names,
+                            self._swing(job, outcomes), job.tag)
+        with self._lock:
+            if self._job is not job:  # the position changed meanwhile: this work is dropped
+                return
+            job.outcomes = outcomes
+            self._latest = estimate
+            self._lock.notify_all()
+        if self.on_update is not None:
+            try:
+                self.on_update(estimate)
+            except Exception as exc:  # the receiver's fault: keep estimating
+                self.errors.append(f"on_update: {type(exc).__name__}: {exc}")
+
+    @staticmethod
+    def _swing(job: _Job, outcomes: Outcomes) -> Swing | None:
+        before, decision = job.before, job.decision
+        if before is None or decision is None or before.outcomes is None:
+            return None
+        n = min(before.outcomes.count, outcomes.count)
+        if n < MIN_SWING_ROLLOUTS:
+            return None
+        player, action, context = decision
+        diff = outcomes.wins[0][:n, player] - before.outcomes.wins[0][:n, player]
+        strata = outcomes.strata[:n] if outcomes.strata is not None else None
+        se = standard_error(diff, strata)
+        delta = float(np.mean(diff))
+        return Swing(player, action, context, delta, se, n)
+
+    def swing_text(self, game: Game, swing: Swing) -> dict[str, str]:
+        """The log's swing line in both languages."""
+        return {lang: swing_line(game, swing.action, swing.context, swing.delta, swing.se,
+                                 lang) for lang in ("en", "nl")}
+
+
+__all__ = ["LiveEstimator", "Estimate", "Swing", "BATCH"]

@@ -1,0 +1,419 @@
+"""Playing rollouts: from a copy of the position, each variant (the actions compared, applied
+first) played to the end by freshly seeded bots, rollout by rollout, in this process or in
+chunks on worker processes or a Dask cluster.
+
+A :class:`Plan` is what a worker receives: the game's record (it rebuilds the position once per
+process and keeps it), the bots, the seed, the cap, the variants. Rollout *k* depends on
+(seed, k) alone, so the figures are the same whatever runs them, in whatever chunks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from ..engine.actions import Action, action_from_dict
+from ..engine.bots import BOTS, Bot, FewerCollections, HeuristicBot, make_bot, play_game
+from ..engine.errors import IllegalActionError, InvalidActionError
+from ..engine.game import Game
+from ..engine.records.positions import PositionCopy
+from ..engine.records.savefile import encode_actions
+from ..simulation.executors import (
+    default_workers,
+    is_dask_client,
+    new_process_pool,
+)
+from .errors import RolloutError
+from .streams import bot_seed, first_roll, rollout_seed, strata, stratum
+
+AtCap = Literal["apart", "richest"]
+DEFAULT_MAX_TURNS = 1000  # classic heuristic games end within ~400 turns; Ugentopoly's may not
+BotSpec = str | Callable[..., Bot]
+ProgressCallback = Callable[[int, int], None]
+
+
+def _frozen_clock() -> float:
+    return 0.0
+
+
+# ------------------------------------------------------------------ checking the input
+
+
+def check_rollouts(rollouts: object, what: str = "rollouts") -> int:
+    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts <= 0:
+        raise RolloutError(f"{what} must be a positive integer, not {rollouts!r}")
+    return rollouts
+
+
+def check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise RolloutError(f"seed must be a non-negative integer, not {seed!r}")
+    return seed
+
+
+def check_max_turns(max_turns: object) -> int:
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
+        raise RolloutError(f"max_turns must be a positive integer, not {max_turns!r}")
+    return max_turns
+
+
+def check_game(game: object) -> Game:
+    if not isinstance(game, Game):
+        raise RolloutError(f"rollouts start from a Game, not {type(game).__name__}")
+    if game.is_over:
+        raise RolloutError("the game is over: there is nothing left to estimate "
+                           f"(winners: {game.winners})")
+    return game
+
+
+def check_bots(bots: BotSpec | Sequence[BotSpec], seats: int) -> tuple[BotSpec, ...]:
+    """One bot per seat: a name of the engine's bots or a factory called as factory(seed=...)."""
+    if hasattr(bots, "choose") and not isinstance(bots, type):
+        raise RolloutError(f"{bots!r} is a bot object; pass its class or a factory called as "
+                           "factory(seed=...), so that every rollout gets a freshly seeded bot")
+    if isinstance(bots, str) or callable(bots):
+        specs: list[Any] = [bots] * seats
+    elif isinstance(bots, Sequence):
+        specs = list(bots)
+    else:
+        raise RolloutError(f"bots is a bot name, a factory or one per seat, not {bots!r}")
+    if len(specs) != seats:
+        raise RolloutError(f"bots: one per seat ({seats}), not {len(specs)}")
+    for seat, spec in enumerate(specs):
+        if isinstance(spec, str):
+            if spec == "rollout":
+                raise RolloutError("the rollout bot cannot play rollouts (each of its "
+                                   "decisions runs rollouts itself): use 'heuristic'")
+            if spec not in BOTS:
+                raise RolloutError(f"seat {seat}: unknown bot {spec!r}; choose one of "
+                                   f"{sorted(BOTS)} or pass a factory")
+        elif isinstance(spec, type) or callable(spec):
+            if hasattr(spec, "choose") and not isinstance(spec, type):
+                raise RolloutError(f"seat {seat}: {spec!r} is a bot object; pass its class "
+                                   "or a factory called as factory(seed=...)")
+            if getattr(spec, "name", None) == "rollout":
+                raise RolloutError("the rollout bot cannot play rollouts: use 'heuristic'")
+        else:
+            raise RolloutError(f"seat {seat}: a bot is a name {sorted(BOTS)} or a factory, "
+                               f"not {spec!r}")
+    return tuple(specs)
+
+
+def check_at_cap(at_cap: object) -> AtCap:
+    if at_cap not in ("apart", "richest"):
+        raise RolloutError(f"at_cap is 'apart' (no winner yet) or 'richest', not {at_cap!r}")
+    return "apart" if at_cap == "apart" else "richest"
+
+
+# ------------------------------------------------------------------ the plan
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a worker needs, small and picklable."""
+
+    record: dict[str, Any]
+    applied: int
+    seats: int
+    bots: tuple[BotSpec, ...]
+    seed: int
+    max_turns: int
+    at_cap: AtCap
+    variants: tuple[tuple[dict[str, Any], ...], ...]  # actions (dict form) per variant
+    key: str = field(default="", compare=False)
+    stratify: bool = True  # False: plain sampling of the first roll (to measure the gain)
+    # Seats whose bots offer no trade in the rollouts' first turn: a deal judged against "no
+    # deal" must not be made by the proposer's own bot in the "no deal" rollouts.
+    quiet: tuple[int, ...] = ()
+
+
+def make_plan(game: Game, *, bots: tuple[BotSpec, ...], seed: int, max_turns: int,
+              at_cap: AtCap, variants: Sequence[Sequence[Action]], stratify: bool = True,
+              quiet: Sequence[int] = ()) -> Plan:
+    record = game.record()
+    record["actions"] = encode_actions(game._actions)  # the compact text form
+    key = hashlib.sha256(json.dumps(record, sort_keys=True, default=str).encode()).hexdigest()
+    return Plan(record=record, applied=len(game._actions), seats=len(game.players), bots=bots,
+                seed=seed, max_turns=max_turns, at_cap=at_cap,
+                variants=tuple(tuple(a.to_dict() for a in v) for v in variants), key=key,
+                stratify=stratify, quiet=tuple(quiet))
+
+
+# ------------------------------------------------------------------ outcomes
+
+
+@dataclass
+class Outcomes:
+    """Per variant and rollout: each player's share of the win, whether the game ended, the
+    turns it took, and the first-roll stratum."""
+
+    start: int
+    wins: np.ndarray  # (variants, rollouts, players) float
+    finished: np.ndarray  # (variants, rollouts) bool
+    turns: np.ndarray  # (variants, rollouts) int
+    strata: np.ndarray | None  # (rollouts,) int, or None (not stratified)
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0  # the playing threads' own CPU time (a busy machine's wall lies)
+
+    @property
+    def count(self) -> int:
+        return int(self.wins.shape[1])
+
+    @staticmethod
+    def join(parts: Sequence[Outcomes]) -> Outcomes:
+        parts = sorted(parts, key=lambda o: o.start)
+        strata_parts = [p.strata for p in parts]
+        return Outcomes(
+            start=parts[0].start,
+            wins=np.concatenate([p.wins for p in parts], axis=1),
+            finished=np.concatenate([p.finished for p in parts], axis=1),
+            turns=np.concatenate([p.turns for p in parts], axis=1),
+            strata=None if any(s is None for s in strata_parts)
+            else np.concatenate(strata_parts),  # type: ignore[arg-type]
+            seconds=sum(p.seconds for p in parts),
+            cpu_seconds=sum(p.cpu_seconds for p in parts),
+        )
+
+
+def _bots_for(specs: tuple[BotSpec, ...], seed: int, quiet: Sequence[int] = (),
+              turn: int = -1) -> list[Bot]:
+    out: list[Bot] = []
+    for seat, spec in enumerate(specs):
+        bseed = bot_seed(seed, seat)
+        bot = make_bot(spec, bseed) if isinstance(spec, str) else spec(seed=bseed)
+        if seat in quiet and isinstance(bot, HeuristicBot):
+            bot._offered_turn = turn  # its own rule: one look at trading per turn, taken
+        out.append(bot)
+    return out
+
+
+def _share(game: Game, at_cap: AtCap) -> tuple[list[float], bool]:
+    """Each player's share of the win; whether the game reached its end."""
+    n = len(game.players)
+    shares = [0.0] * n
+    if game.is_over:
+        winners = game.winners
+        for w in winners:
+            shares[w] = 1.0 / len(winners)
+        return shares, True
+    if at_cap == "richest":
+        values = game.valuations()
+        alive = [k for k in range(n) if not game.players[k].bankrupt]
+        top = max(values[k] for k in alive)
+        leaders = [k for k in alive if values[k] == top]
+        for w in leaders:
+            shares[w] = 1.0 / len(leaders)
+    return shares, False
+
+
+def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequence[Action]],
+                  start: int, stop: int) -> Outcomes:
+    """Rollouts `start` .. `stop - 1` of every variant from `position` (reset before each)."""
+    import time
+
+    game = position.game
+    rules = game.rules
+    size = strata(rules.dice_count, rules.dice_sides) if plan.stratify else 1
+    count = stop - start
+    shape = (len(variants), count)
+    wins = np.zeros((*shape, plan.seats))
+    finished = np.zeros(shape, dtype=bool)
+    turns = np.zeros(shape, dtype=np.int64)
+    started, cpu = time.perf_counter(), time.thread_time()
+    position.reset()
+    turn0 = game.turn_number
+    until = turn0 + plan.max_turns
+    with FewerCollections():
+        for j, k in enumerate(range(start, stop)):
+            seed = rollout_seed(plan.seed, k)
+            first = (first_roll(plan.seed, k, rules.dice_count, rules.dice_sides)
+                     if size > 1 else None)
+            for v, prefix in enumerate(variants):
+                position.reset()
+                position.reseed(seed, first)
+                game = position.game
+                for action in prefix:  # (checked legal from the position: check_variants)
+                    game.apply(action)
+                if not game.is_over:
+                    play_game(game, _bots_for(plan.bots, seed, plan.quiet, turn0),
+                              until_turn=until)
+                share, done = _share(game, plan.at_cap)
+                wins[v, j] = share
+                finished[v, j] = done
+                turns[v, j] = game.turn_number - turn0
+    strata_ids = (np.array([stratum(plan.seed, k, size) for k in range(start, stop)])
+                  if size > 1 else None)
+    return Outcomes(start, wins, finished, turns, strata_ids, time.perf_counter() - started,
+                    time.thread_time() - cpu)
+
+
+def decode_variants(plan: Plan) -> list[list[Action]]:
+    return [[action_from_dict(dict(a)) for a in v] for v in plan.variants]
+
+
+# Per worker (thread of a worker process, or of a thread pool: a copy is played by one thread
+# at a time): the positions of the plans seen lately, each rebuilt once from its record.
+_LOCAL = threading.local()
+
+
+def _worker_position(plan: Plan) -> PositionCopy:
+    cache: OrderedDict[str, PositionCopy] | None = getattr(_LOCAL, "positions", None)
+    if cache is None:
+        cache = _LOCAL.positions = OrderedDict()
+    position = cache.get(plan.key)
+    if position is None:
+        game = Game.replay(plan.record, clock=_frozen_clock)
+        position = PositionCopy(game)
+        cache[plan.key] = position
+        while len(cache) > 4:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(plan.key)
+    return position
+
+
+def run_chunk(plan: Plan, start: int, stop: int) -> Outcomes:
+    """One chunk of rollouts, in a worker (the position rebuilt from the plan's record)."""
+    return play_rollouts(_worker_position(plan), plan, decode_variants(plan), start, stop)
+
+
+# ------------------------------------------------------------------ running
+
+
+def check_variants(game: Game, variants: Sequence[Sequence[Action]]) -> None:
+    """Every variant's actions must be legal in turn from the position (checked on a copy)."""
+    if not variants:
+        return
+    position = PositionCopy(game)
+    for variant in variants:
+        position.reset()
+        for action in variant:
+            if not isinstance(action, Action):
+                raise RolloutError(f"an action is an engine Action, not {action!r}")
+            try:
+                position.game.apply(action)
+            except (IllegalActionError, InvalidActionError) as exc:
+                raise RolloutError(f"{action} is not legal in this position: {exc}") from None
+
+
+def _chunks(total: int, workers: int) -> list[tuple[int, int]]:
+    size = max(36, -(-total // (workers * 4)))
+    return [(s, min(s + size, total)) for s in range(0, total, size)]
+
+
+def execute(game: Game, plan: Plan, rollouts: int, *, executor: Any = None,
+            workers: int | None = None, position: PositionCopy | None = None,
+            progress: ProgressCallback | None = None, start: int = 0) -> Outcomes:
+    """Rollouts ``start .. start + rollouts - 1`` of the plan: in this process (on `position`,
+    or a copy of `game`), on ``"processes"``, a concurrent.futures executor or a Dask client."""
+    stop = start + rollouts
+    if executor is None:
+        position = position or PositionCopy(game)
+        variants = decode_variants(plan)
+        parts = []
+        step = 36 if progress is not None else rollouts
+        for s in range(start, stop, step):
+            parts.append(play_rollouts(position, plan, variants, s, min(s + step, stop)))
+            if progress is not None:
+                progress(min(s + step, stop) - start, rollouts)
+        return Outcomes.join(parts)
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise RolloutError(f"workers must be a positive integer, not {workers!r}")
+    chunks = [(a + start, b + start) for a, b in _chunks(rollouts, workers or default_workers())]
+    if is_dask_client(executor):
+        futures = [executor.submit(run_chunk, plan, a, b, pure=False) for a, b in chunks]
+        results = executor.gather(futures)
+        return Outcomes.join(list(results))
+    owned = executor == "processes"
+    if owned:
+        pool: Executor = new_process_pool(workers or default_workers())
+    elif isinstance(executor, Executor):
+        pool = executor
+        if isinstance(pool, ProcessPoolExecutor):
+            _check_picklable(plan)
+    else:
+        raise RolloutError("executor is None, 'processes', a concurrent.futures.Executor or a "
+                           f"dask.distributed.Client, not {executor!r}")
+    try:
+        futures_ = [pool.submit(run_chunk, plan, a, b) for a, b in chunks]
+        done = 0
+        parts = []
+        for future in futures_:
+            part = future.result()
+            parts.append(part)
+            done += part.count
+            if progress is not None:
+                progress(done, rollouts)
+        return Outcomes.join(parts)
+    finally:
+        if owned:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class Request:
+    """A run's settings, checked: what win_chances, action_values and rate_trade share."""
+
+    game: Game
+    rollouts: int
+    bots: tuple[BotSpec, ...]
+    seed: int
+    max_turns: int
+    at_cap: AtCap
+    executor: Any = None
+    workers: int | None = None
+    progress: ProgressCallback | None = None
+
+    def run(self, variants: Sequence[Sequence[Action]], quiet: Sequence[int] = ()
+            ) -> Outcomes:
+        """The rollouts of every variant (the actions applied first), on the executor."""
+        plan = make_plan(self.game, bots=self.bots, seed=self.seed, max_turns=self.max_turns,
+                         at_cap=self.at_cap, variants=variants, quiet=quiet)
+        return execute(self.game, plan, self.rollouts, executor=self.executor,
+                       workers=self.workers, progress=self.progress)
+
+
+def checked_request(game: object, *, rollouts: object, bots: Any, seed: object,
+                    max_turns: object, at_cap: object, executor: Any = None,
+                    workers: int | None = None, progress: ProgressCallback | None = None
+                    ) -> Request:
+    """Every setting checked (RolloutError names the first one wrong), before any rollout."""
+    checked = check_game(game)
+    return Request(checked, check_rollouts(rollouts), check_bots(bots, len(checked.players)),
+                   check_seed(seed), check_max_turns(max_turns), check_at_cap(at_cap),
+                   executor, workers, progress)
+
+
+def _check_picklable(plan: Plan) -> None:
+    try:
+        pickle.dumps(plan)
+    except Exception as exc:
+        raise RolloutError(f"the bots cannot be sent to worker processes: {exc}") from None
+
+
+def bot_choice(game: Game, spec: BotSpec, seed: int) -> Action:
+    """What the bot of `spec` would choose in the position (asked on a copy)."""
+    position = PositionCopy(game)
+    bot = _bots_for((spec,), seed)[0]
+    action = bot.choose(position.game)
+    if isinstance(action, Mapping):  # pragma: no cover - bots return actions
+        action = action_from_dict(dict(action))
+    return action
+
+
+__all__ = [
+    "Plan", "Outcomes", "Request", "checked_request", "make_plan", "execute", "run_chunk",
+    "play_rollouts", "check_bots",
+    "check_game", "check_rollouts", "check_seed", "check_max_turns", "check_at_cap",
+    "check_variants", "bot_choice", "DEFAULT_MAX_TURNS",
+]

@@ -1,0 +1,222 @@
+"""The live win chances in the widget: a background estimate of every player's chance to win,
+refreshed after each decision, with the swing of each decision for the log.
+
+A mixin of :class:`UgentopolyWidget`. ``w.show_win_chances(True)`` (off by default: bots at
+speed do not pay for rollouts) starts a :class:`~ugentopoly_widget.rollouts.live.LiveEstimator`;
+every published state hands it the new position (a copy made in about a millisecond, so no
+click waits on it), its worker thread refines the estimate batch by batch and the figures
+reach the ``win_chances`` trait on the kernel's event loop (without a loop, a script or a test,
+when the widget is next used, or by :meth:`WinChancesDisplay.wait_win_chances`).
+
+The trait (``{}`` when off)::
+
+    {"on": True, "seq": <the state's seq>, "turn", "rollouts", "budget", "status",
+     "players": [{"player", "name", "p_win", "se", "ci_low", "ci_high"}, ...],
+     "unfinished": {"p_win", "se", "ci_low", "ci_high", "label": {"en", "nl"}},
+     "mean_turns", "swings": [{"seq", "player", "points", "se_points", "rollouts",
+                               "text": {"en", "nl"}}, ...]}
+
+``swings`` (newest last, at most ``MAX_SWINGS``) holds one line per decision taken without
+dice or cards ("Ann declined Boardwalk: −6 ± 2 points"), refined with the estimate after it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .odds import require_numpy
+from .requests import RequestError, check_keys, is_int
+
+if TYPE_CHECKING:  # the analysis layer (numpy, pandas) is imported when the display is on
+    from ..engine.game import Game
+    from ..rollouts.live import Estimate, LiveEstimator
+
+MAX_SWINGS = 20
+DEFAULT_BUDGET = 1000
+MAX_BUDGET = 100_000
+
+
+class WinChancesDisplay:
+    """``show_win_chances`` and the ``win_chances`` trait (see the module docstring)."""
+
+    _win: LiveEstimator | None
+    _win_loop: asyncio.AbstractEventLoop | None
+    _win_pending: Estimate | None
+    _win_lock: threading.Lock
+    # the last position handed on: (what identifies it, its decider, the decision's data,
+    # whether the decision had a choice)
+    _win_position: tuple[tuple[int, ...], int | None, dict[str, Any], bool] | None
+    _win_swings: list[dict[str, Any]]
+
+    if TYPE_CHECKING:  # provided by the widget (traits, seq and its error reporting)
+        _game: Game | None
+        _seq: int
+        win_chances: Any
+
+        def _report(self, message: str) -> None: ...
+
+    def _init_win_chances(self) -> None:
+        self._win = None
+        self._win_loop = None
+        self._win_pending = None
+        self._win_lock = threading.Lock()
+        self._win_position = None
+        self._win_swings = []
+
+    @property
+    def win_chances_shown(self) -> bool:
+        return self._win is not None
+
+    def show_win_chances(self, show: bool = True, *, budget: int = DEFAULT_BUDGET,
+                         bots: str | Sequence[str] = "heuristic", seed: int = 0) -> None:
+        """Estimate every player's chance to win in the background, after each decision
+        (``budget`` rollouts per position, refined 36 at a time), into ``w.win_chances``.
+        ``False`` stops it and clears the trait. Bad settings raise RolloutError.
+
+        >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
+        >>> w.show_win_chances(True, budget=36)
+        >>> figures = w.wait_win_chances(timeout=60)
+        >>> figures["rollouts"], len(figures["players"])
+        (36, 2)
+        >>> w.show_win_chances(False)
+        """
+        if not isinstance(show, bool):
+            raise ValueError(f"show_win_chances takes True or False, not {show!r}")
+        from ..rollouts.errors import RolloutError
+        from ..rollouts.live import LiveEstimator
+        from ..rollouts.runner import check_bots
+
+        self._stop_win_chances()
+        if not show:
+            self.win_chances = {}
+            return
+        if isinstance(budget, bool) or not isinstance(budget, int) or not 0 < budget <= MAX_BUDGET:
+            raise RolloutError(f"budget is a number of rollouts from 1 to {MAX_BUDGET}, not "
+                               f"{budget!r}")
+        if self._game is not None:
+            check_bots(bots, len(self._game.players))  # (later games: checked per position)
+        self._win = LiveEstimator(budget=budget, bots=bots, seed=seed,
+                                  on_update=self._on_estimate)
+        try:
+            asyncio.get_running_loop()
+            self._win_loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._win_loop = None
+        self._win_position = None
+        self._win_swings = []
+        self.win_chances = {"on": True, "status": "waiting", "budget": budget}
+        self._refresh_win_chances()
+
+    def wait_win_chances(self, timeout: float | None = None) -> dict[str, Any]:
+        """Wait until the current position's estimate is complete and return the trait's
+        value (a script's or a test's way to read the figures; a view needs no waiting)."""
+        if self._win is not None:
+            self._win.wait(timeout)
+        self._apply_pending()
+        value: dict[str, Any] = self.win_chances
+        return value
+
+    def _stop_win_chances(self) -> None:
+        if self._win is not None:
+            self._win.close()
+        self._win = None
+        with self._win_lock:
+            self._win_pending = None
+
+    # ------------------------------------------------------------------ following the game
+
+    def _refresh_win_chances(self) -> None:
+        """After each published state: a new position for the estimator (cheap: a copy)."""
+        estimator, game = self._win, self._game
+        if estimator is None or game is None:
+            return
+        self._apply_pending()
+        actions = len(game._actions)
+        decision = game.decision
+        # the game, its actions, its testing steps and its log: the same four, the same
+        # position (a state re-sent for another language or seats)
+        key = (id(game), actions, len(game._injections), game.event_count)
+        previous = self._win_position
+        if previous is not None and previous[0] == key:
+            return
+        swing_of = None
+        if (previous is not None and previous[0][:3] == (id(game), actions - 1, key[2])
+                and previous[3] and game.can_undo()):
+            # one decision since, with a choice, without dice or cards
+            action = game._actions[-1]
+            if action.player == previous[1]:
+                swing_of = (action.player, action, previous[2])
+        self._win_position = (key, decision.player, dict(decision.data),
+                              len(game.legal_actions()) > 1)
+        if game.is_over:
+            estimator.cancel()
+            self.win_chances = {"on": True, "status": "over", "seq": self._seq,
+                                "swings": list(self._win_swings)}
+            return
+        from ..rollouts.errors import RolloutError
+
+        try:
+            estimator.update(game, decision=swing_of, tag=self._seq)
+        except RolloutError as exc:
+            self._stop_win_chances()
+            self.win_chances = {}
+            self._report(f"win chances turned off: {exc}")
+
+    def _on_estimate(self, estimate: Estimate) -> None:
+        """In the estimator's thread: hand the estimate to the kernel's loop (or keep it)."""
+        with self._win_lock:
+            self._win_pending = estimate
+        loop = self._win_loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._apply_pending)
+            except RuntimeError:  # the loop closed meanwhile
+                pass
+
+    def _apply_pending(self) -> None:
+        with self._win_lock:
+            estimate, self._win_pending = self._win_pending, None
+        estimator, game = self._win, self._game
+        if estimate is None or estimator is None or game is None:
+            return
+        if estimate.generation != estimator.generation:
+            return  # of a position left behind
+        try:
+            self.win_chances = self._payload(game, estimator, estimate, int(estimate.tag))
+        except Exception as exc:  # never into the event loop
+            self._report(f"win chances: {type(exc).__name__}: {exc}")
+
+    def _payload(self, game: Game, estimator: LiveEstimator, estimate: Estimate, seq: int
+                 ) -> dict[str, Any]:
+        swing = estimate.swing
+        if swing is not None:
+            entry = {"seq": seq, "player": swing.player, "points": 100 * swing.delta,
+                     "se_points": 100 * swing.se, "rollouts": swing.rollouts,
+                     "text": estimator.swing_text(game, swing)}
+            if self._win_swings and self._win_swings[-1]["seq"] == seq:
+                self._win_swings[-1] = entry  # the same decision, refined
+            else:
+                self._win_swings.append(entry)
+                del self._win_swings[:-MAX_SWINGS]
+        return {"on": True, "seq": seq, **estimate.to_dict(),
+                "swings": list(self._win_swings)}
+
+    # ------------------------------------------------------------------ the view's request
+
+    def _request_win_chances(self, content: dict[str, Any]) -> None:
+        """``{"type": "win_chances", "on": bool, "budget": n}`` from the view."""
+        if content.get("on") is True:
+            require_numpy("win chances")  # the browser site: said, not an internal error
+        check_keys(content, {"type", "on", "budget", "seq"}, optional={"budget", "seq"})
+        if not isinstance(content["on"], bool):
+            raise RequestError("refused: on is true or false")
+        budget = content.get("budget", DEFAULT_BUDGET)
+        if not is_int(budget, 1, MAX_BUDGET):
+            raise RequestError(f"refused: the budget is 1 to {MAX_BUDGET} rollouts")
+        self.show_win_chances(content["on"], budget=budget)
+
+
+__all__ = ["WinChancesDisplay", "MAX_SWINGS", "DEFAULT_BUDGET"]
