@@ -91,3 +91,20 @@ def long_board(tiles: int) -> Board:
         blue, positions=blue.positions + tuple(t.position for t in extra))
     return dataclasses.replace(base, name=f"long-{tiles}", source=f"long-{tiles}",
                                tiles=base.tiles + extra, areas=areas, xml_text="")
+
+
+def same_payload(a: Any, b: Any, where: str) -> None:
+    """Equal JSON payloads, floats to 1e-12 (pure Python sums in another order)."""
+    if isinstance(a, float) or isinstance(b, float):
+        assert isinstance(a, (int, float)) and isinstance(b, (int, float)), where
+        assert abs(a - b) < 1e-12, (where, a, b)
+    elif isinstance(a, dict):
+        assert isinstance(b, dict) and set(a) == set(b), (where, sorted(a), b)
+        for k in a:
+            same_payload(a[k], b[k], f"{where}.{k}")
+    elif isinstance(a, list):
+        assert isinstance(b, list) and len(a) == len(b), (where, a, b)
+        for k, (x, y) in enumerate(zip(a, b, strict=True)):
+            same_payload(x, y, f"{where}[{k}]")
+    else:
+        assert a == b, (where, a, b)

@@ -9,6 +9,7 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
+from helpers import same_payload
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -203,32 +204,16 @@ def test_the_browser_path_never_imports_numpy() -> None:
         assert set(got["payloads"]) == set(mine["payloads"]) and len(got["payloads"]) == 9
         for key, payload in got["payloads"].items():
             assert payload["mode"] == key.partition("/")[0] and payload["fills"], key
-            _same(payload, mine["payloads"][key], key)
+            same_payload(payload, mine["payloads"][key], key)
         assert got["payloads"]["exact/turn"]["values"] != got["payloads"]["exact/roll"]["values"]
         assert got["payloads"]["next/long"]["strategy"] == "long"
         assert got["payloads"]["observed/roll"]["notes"], "observed notes name counts"
         jail = got["stats_payload"]["jail_strategies"]
         if profile == "classic":  # paying at once or staying: other long runs
             assert jail["short"] != jail["long"] and not jail["same"]
-        _same(got["stats_payload"], mine["stats_payload"], "stats")
+        same_payload(got["stats_payload"], mine["stats_payload"], "stats")
         assert got["fan"]["arrows"] and got["fan"]["landed"] is not None
-        _same(got["fan"], mine["fan"], "fan")
+        same_payload(got["fan"], mine["fan"], "fan")
         for kind in ("win_chances", "trade_advice"):
             assert "needs numpy and pandas" in got[kind], got[kind]
 
-
-def _same(a: Any, b: Any, where: str) -> None:
-    """Equal JSON payloads, floats to 1e-12 (pure Python sums in another order)."""
-    if isinstance(a, float) or isinstance(b, float):
-        assert isinstance(a, (int, float)) and isinstance(b, (int, float)), where
-        assert abs(a - b) < 1e-12, (where, a, b)
-    elif isinstance(a, dict):
-        assert isinstance(b, dict) and set(a) == set(b), (where, sorted(a), b)
-        for k in a:
-            _same(a[k], b[k], f"{where}.{k}")
-    elif isinstance(a, list):
-        assert isinstance(b, list) and len(a) == len(b), (where, a, b)
-        for k, (x, y) in enumerate(zip(a, b, strict=True)):
-            _same(x, y, f"{where}[{k}]")
-    else:
-        assert a == b, (where, a, b)

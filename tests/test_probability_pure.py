@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from helpers import long_board
+from helpers import long_board, same_payload
 from test_probability import PLAIN, small_board
 
 from ugentopoly_widget import Game
@@ -152,19 +152,19 @@ def test_widget_payloads_are_the_same_on_either_path(
         game = _played(profile, 60, seed)
         live_n, live_p = odds.LiveStats(), odds.LiveStats()
         monkeypatch.setattr(odds, "USE_NUMPY", True)
-        with_numpy = {mode: odds.heat_payload(game, mode, jail=jail)
-                      for mode in odds.PROBABILITY_MODES}
+        keys = [(mode, per) for mode in odds.PROBABILITY_MODES for per in odds.PER]
+        with_numpy = {key: odds.heat_payload(game, key[0], jail=jail, per=key[1])
+                      for key in keys}
         stats_numpy = odds.stats_payload(game, live_n, jail)
         monkeypatch.setattr(odds, "USE_NUMPY", False)
-        pure = {mode: odds.heat_payload(game, mode, jail=jail)
-                for mode in odds.PROBABILITY_MODES}
+        pure = {key: odds.heat_payload(game, key[0], jail=jail, per=key[1]) for key in keys}
         stats_pure = odds.stats_payload(game, live_p, jail)
-        for mode in odds.PROBABILITY_MODES:
+        same_payload(stats_numpy["jail_strategies"], stats_pure["jail_strategies"], "jail")
+        for mode in keys:
             a, b = with_numpy[mode], pure[mode]
             close([*a["values"], a["jail"], a["min"], a["max"]],
                   [*b["values"], b["jail"], b["min"], b["max"]])
-            assert {k: v for k, v in a.items() if k not in ("values", "jail", "min", "max")} \
-                == {k: v for k, v in b.items() if k not in ("values", "jail", "min", "max")}
+            same_payload(a, b, str(mode))  # fills, inks, notes (their figures to 1e-12)
         assert stats_numpy["dice"] == stats_pure["dice"]
         cn, cp = stats_numpy["convergence"], stats_pure["convergence"]
         assert cn["rolls"] == cp["rolls"] and len(cn["rolls"]) > 10

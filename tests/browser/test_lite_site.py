@@ -218,12 +218,12 @@ class Visit:
         assert not errors, f"cells raised in the browser: {errors}"
 
 
-def expected_exact(profile: str, seed: int) -> list[float]:
+def expected_exact(profile: str, seed: int, per: str = "roll") -> list[float]:
     """The Odds tab's exact shares as the desktop (numpy) computes them."""
     from ugentopoly_widget import Game
     from ugentopoly_widget.widget.odds import heat_payload
 
-    payload = heat_payload(Game(profile, players=2, seed=seed), "exact")
+    payload = heat_payload(Game(profile, players=2, seed=seed), "exact", per=per)
     return [*payload["values"], payload["jail"]]
 
 
@@ -271,6 +271,21 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     assert board.locator("[data-ugw=heat-cell]").count() >= 40
     assert board.locator("[data-ugw=error]").is_hidden()
     board.screenshot(path=str(ARTIFACTS / f"lite-{ui}-odds.png"))
+    # main's Odds tab on the pure path: per turn, the dice/convergence/jail charts
+    odds.locator("[data-ugw=per-turn]").click()
+    odds.locator("[data-ugw=per-turn][aria-pressed=true]").wait_for(timeout=STEP_MS)
+    got = json.loads(visit.run("import json; print(json.dumps([*w.heat['values'], "
+                               "w.heat['jail'], w.heat['per']]))"))
+    assert got.pop() == "turn"
+    want = expected_exact("ugentopoly", 2024, per="turn")
+    assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 1e-12, (got, want)
+    odds.locator("[data-ugw=stats-toggle]").click()
+    for chart in ("dice-hist", "convergence", "jail-chart"):
+        odds.locator(f"[data-ugw={chart}]").wait_for(timeout=BOARD_MS)
+    metrics["odds_stats_s"] = visit.since()
+    assert odds.locator("[data-ugw^=jail-short-]").count() >= 8  # groups, stations, jail
+    assert board.locator("[data-ugw=error]").is_hidden()
+    board.screenshot(path=str(ARTIFACTS / f"lite-{ui}-odds-stats.png"))
 
     # A classic game, from a new cell, played to a buy
     code = ('from ugentopoly_widget import UgentopolyWidget\n'
