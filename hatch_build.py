@@ -29,6 +29,9 @@ ENGINE = Path("ugentopoly_widget") / "engine"
 # Keep in step with COMPILED in ugentopoly_widget/engine/_build.py.
 COMPILED = ("state", "records.events", "core", "legal", "turns", "landing", "deals", "endgame",
             "bots", "records.checkpoints", "render.logtext")
+# Beside the engine, in the same group (its classes are then native to them): the step of the
+# RL environments (rl.tables: ugentopoly_widget/rl/tables.py). Keep in step with _build.py.
+COMPILED_BESIDE = ("rl.tables", "rl.actions", "rl.observation", "rl.match")
 GROUP = "ugentopoly_widget.engine._native"  # the shared library: _native__mypyc.*.so
 BUILD_INFO = ENGINE / "_build_info.json"
 
@@ -38,13 +41,15 @@ def _say(message: str) -> None:
 
 
 def source_file(name: str) -> Path:
-    """``records.events`` -> ``ugentopoly_widget/engine/records/events.py`` (relative)."""
-    return ENGINE.joinpath(*name.split(".")).with_suffix(".py")
+    """``records.events`` -> ``ugentopoly_widget/engine/records/events.py`` (relative);
+    ``rl.tables`` (COMPILED_BESIDE) -> ``ugentopoly_widget/rl/tables.py``."""
+    root = ENGINE.parent if name in COMPILED_BESIDE else ENGINE
+    return root.joinpath(*name.split(".")).with_suffix(".py")
 
 
 def source_digests(root: Path) -> dict[str, str]:
     return {name: hashlib.sha256((root / source_file(name)).read_bytes()).hexdigest()
-            for name in COMPILED}
+            for name in COMPILED + COMPILED_BESIDE}
 
 
 def compile_engine(root: Path, out: Path) -> list[Path]:
@@ -60,7 +65,10 @@ def compile_engine(root: Path, out: Path) -> list[Path]:
                 # The compiled modules are type-checked strictly by scripts/test; here only
                 # their own errors may stop the build, not those of modules they pull in (the
                 # build environment lacks the development stubs, e.g. pandas-stubs).
-                ["--follow-imports=silent"] + [str(source_file(name)) for name in COMPILED],
+                # The build environment has no NumPy either (rl/ uses it): its values are
+                # plain Python objects to mypyc all the same.
+                ["--follow-imports=silent", "--ignore-missing-imports"]
+                + [str(source_file(name)) for name in COMPILED + COMPILED_BESIDE],
                 opt_level="3",
                 group_name=GROUP,
                 target_dir=str(Path(tmp) / "c"),
@@ -127,6 +135,9 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def _clean_inplace(root: Path) -> None:
         """Drop extension modules of an earlier editable build (they would shadow the .py)."""
         for pattern in ("*.so", "*.pyd"):  # the engine's subpackages hold some too
+            for folder in {(root / source_file(name)).parent for name in COMPILED_BESIDE}:
+                for path in folder.glob(pattern):
+                    path.unlink()
             for path in (root / ENGINE).rglob(pattern):
                 path.unlink()
         (root / BUILD_INFO).unlink(missing_ok=True)

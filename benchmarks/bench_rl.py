@@ -4,6 +4,7 @@
     python benchmarks/bench_rl.py --quick          # fewer steps
     python benchmarks/bench_rl.py --repeat 3       # best of 3 runs per variant (shared machine)
     python benchmarks/bench_rl.py --cases aec-raw  # one case
+    python benchmarks/bench_rl.py --baseline /work/wt-base   # also time another checkout
 
 A step is one agent's decision: the loop is PettingZoo's own (``last()``, then ``step()`` with
 an index drawn uniformly from the mask), so every step builds an observation and a mask; the
@@ -12,6 +13,10 @@ Every figure comes from a fresh subprocess per variant and case (``compiled``: t
 installed; ``pure``: ``UGENTOPOLY_PURE=1``), the variants one after the other; rates use the
 subprocess's CPU time. ``engine`` is the bare engine under the same random policy (uniform over
 its legal actions, ``Game.apply``): what an environment step costs beyond the game itself.
+``--baseline DIR`` adds ``base-compiled`` and ``base-pure``: the same work importing the package
+from the checkout DIR (on PYTHONPATH, ahead of this one), to compare a change with the code
+before it in one run. DIR needs its own compiled build for ``base-compiled`` (its editable
+install's extension modules); without one it reports the pure engine.
 """
 
 from __future__ import annotations
@@ -110,10 +115,14 @@ def worker(case: str, quick: bool) -> dict[str, Any]:
     return work_engine(profile, players, steps)
 
 
-def run_variant(case: str, variant: str, quick: bool) -> dict[str, Any]:
+def run_variant(case: str, variant: str, quick: bool, baseline: str | None) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if k not in ("UGENTOPOLY_PURE",)}
-    if variant == "pure":
+    if variant.endswith("pure"):
         env["UGENTOPOLY_PURE"] = "1"
+    if variant.startswith("base-"):
+        assert baseline is not None
+        env["PYTHONPATH"] = os.pathsep.join(
+            [baseline] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", case]
     if quick:
         cmd.append("--quick")
@@ -133,16 +142,26 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs per variant, interleaved; the best is kept (load only ever "
                              "slows a run down)")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="another checkout to time beside this one (base-compiled, base-pure)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
+        import ugentopoly_widget
         from ugentopoly_widget.engine import compiled
 
         result = worker(args.worker, args.quick)
         result["engine"] = "compiled" if compiled else "pure"
+        result["root"] = str(Path(ugentopoly_widget.__file__).resolve().parent.parent)
         print(json.dumps(result))
         return
     variants = args.variants.split(",")
+    baseline = str(Path(args.baseline).resolve()) if args.baseline else None
+    if baseline:
+        if not (Path(baseline) / "ugentopoly_widget" / "__init__.py").is_file():
+            parser.error(f"--baseline {args.baseline}: no ugentopoly_widget package there")
+        variants += [f"base-{v}" for v in variants if not v.startswith("base-")]
+        print(f"base-*: the checkout {baseline}")
     print(f"python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f}; "
           f"random masked actions, max_turns {MAX_TURNS}"
           + (f"; best of {args.repeat} runs" if args.repeat > 1 else ""))
@@ -151,7 +170,7 @@ def main() -> None:
         runs: dict[str, list[dict[str, Any]]] = {v: [] for v in variants}
         for _ in range(max(1, args.repeat)):
             for v in variants:
-                runs[v].append(run_variant(case, v, args.quick))
+                runs[v].append(run_variant(case, v, args.quick, baseline))
         best = {v: max(r, key=lambda x: x["value"] if x["value"] == x["value"] else -1)
                 for v, r in runs.items()}
         unit = next((r["unit"] for r in best.values() if r.get("unit")), "")
@@ -160,8 +179,10 @@ def main() -> None:
         for v, r in best.items():
             if "error" in r:
                 print(f"  {v}: {r['error']}")
-            elif r.get("engine") != v:
+            elif r.get("engine") != v.removeprefix("base-"):
                 print(f"  note: the {v} run used the {r.get('engine')} engine")
+            elif v.startswith("base-") and r.get("root") != baseline:
+                print(f"  note: the {v} run imported the package from {r.get('root')}")
 
 
 if __name__ == "__main__":

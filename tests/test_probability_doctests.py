@@ -14,6 +14,10 @@ MODULES = [
     "ugentopoly_widget.probability.money",
     "ugentopoly_widget.probability.montecarlo",
     "ugentopoly_widget.probability.sampling",
+    "ugentopoly_widget.probability.timing",
+    "ugentopoly_widget.probability.covering",
+    "ugentopoly_widget.probability.games",
+    "ugentopoly_widget.probability.lessons",
 ]
 
 

@@ -31,14 +31,9 @@ const KIND_ICON = {
   FREE_PARKING: "P", RAILWAY: "⇌", UTILITY: "⚡",
 };
 
-export function heatColour(value, min, max) {
-  const span = max - min;
-  const x = span > 0 ? (value - min) / span : 0.5;
-  // light yellow -> orange -> deep red
-  const hue = 55 - 55 * x;
-  const light = 80 - 38 * x;
-  return `hsla(${hue.toFixed(0)}, 95%, ${light.toFixed(0)}%, ${(0.3 + 0.55 * x).toFixed(2)})`;
-}
+// Type grows with the board: tile names start at NAME_SHARE of the board's side (then shrink
+// to fit their tile, never below the floor), so a board twice as large has names twice as large.
+export const NAME_SHARE = 0.019;
 
 function reducedMotion() {
   return typeof window !== "undefined" && window.matchMedia
@@ -46,8 +41,9 @@ function reducedMotion() {
 }
 
 export class BoardView {
-  constructor(onTile) {
+  constructor(onTile, onResize) {
     this.onTile = onTile;
+    this.onResize = onResize || (() => {});
     this.el = h("div", { class: "ugw-board-wrap" });
     this.grid = h("div", { class: "ugw-board", "data-ugw": "board" });
     this.center = h("div", { class: "ugw-center", "data-ugw": "center" });
@@ -102,7 +98,7 @@ export class BoardView {
       const sr = h("span", { class: "ugw-sr" });
       const face = h("div", { class: "ugw-face" }, band, tokens, icon, name, price);
       const el = h("div", {
-        class: `ugw-tile ugw-side-${cell.side}${cell.corner ? " ugw-corner" : ""} ugw-kind-${tile.kind.toLowerCase()}`,
+        class: `ugw-tile ugw-side-${cell.side}${cell.corner ? " ugw-corner" : ""} ugw-kind-${tile.kind.toLowerCase()}${band && tile.colour ? " ugw-has-band" : ""}`,
         role: "button",
         // One tab stop for the whole board (roving tabindex): Tab goes on to the centre's
         // buttons, the arrow keys walk around the ring, Home/End jump to the first/last tile.
@@ -134,14 +130,16 @@ export class BoardView {
   fitNames() {
     this.fitFrame = null;
     if (!this.tiles.length) return;
-    const cell = this.grid.getBoundingClientRect().width / Number(this.el.style.getPropertyValue("--ugw-units") || 12);
+    const side = this.grid.getBoundingClientRect().width;
+    const cell = side / Number(this.el.style.getPropertyValue("--ugw-units") || 12);
     if (!(cell > 0)) return;
+    this.onResize(side);
     const floor = cell >= 46 ? 10 : cell >= 40 ? 9 : 8;
-    const start = Math.max(floor, Math.min(13, cell * 0.24));
+    const start = Math.max(floor, Math.min(cell * 0.24, side * NAME_SHARE));
     this.grid.classList.toggle("ugw-small-tiles", cell < 44);
     for (const tl of this.tiles) {
       const el = tl.name;
-      let size = tl.el.classList.contains("ugw-corner") ? Math.min(14, start * 1.1) : start;
+      let size = tl.el.classList.contains("ugw-corner") ? start * 1.1 : start;
       el.style.fontSize = `${size}px`;
       while (size > floor && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
         size = Math.max(floor, size - 0.5);
@@ -177,7 +175,7 @@ export class BoardView {
     this.lang = lang;
     for (const tl of this.tiles) {
       const text = tl.tile.name[lang] || tl.tile.name.en || tl.tile.id;
-      tl.name.textContent = hyphenate(text);
+      tl.name.textContent = hyphenate(text, tl.tile.breaks && tl.tile.breaks[lang]);
       tl.el.title = text;
       tl.price.textContent = tl.tile.cost ? String(tl.tile.cost)
         : tl.tile.kind === "TAX" && tl.tile.amount ? `−${tl.tile.amount}` : "";
@@ -251,7 +249,18 @@ export class BoardView {
     return longest;
   }
 
-  // Light up the tile a token landed on, `delay` ms from now (when its hops are done).
+  // The auctioned tile stands out while its auction runs.
+  auction(pos) {
+    this.tiles.forEach((tl, k) => tl.el.classList.toggle("ugw-auction", k === pos));
+  }
+
+  // Where a next roll starts (the "next" heat mode): the current player's tile.
+  markStart(pos) {
+    this.tiles.forEach((tl, k) => tl.el.classList.toggle("ugw-heat-start", k === pos));
+  }
+
+  // Light up the tile a token landed on, `delay` ms from now (when its hops are done): a ring
+  // outside the tile (nothing of the tile is covered) in ink and paper, no owner's colour.
   highlight(pos, delay = 0) {
     if (this.landed !== null && this.tiles[this.landed]) this.tiles[this.landed].el.classList.remove("ugw-landed");
     this.landed = typeof pos === "number" && this.tiles[pos] ? pos : null;
@@ -322,42 +331,61 @@ export class BoardView {
     this.tiles.forEach((tl, k) => tl.el.classList.toggle("ugw-selected", k === pos));
   }
 
-  // The heat layer lies under each tile's face (names, colour band, price): colour plus, for a
-  // probability mode, the share as a % label at the tile's outer edge (the price makes room).
-  // In Jail has its own label on the jail tile, beside Just Visiting.
+  // The heat layer lies under each tile's face (names, price): an opaque fill per tile in the
+  // colour Python chose (heat.fills; none where no roll ends), the names and price in the ink
+  // that reads on it, and for a probability mode the share as a % label at the tile's outer
+  // edge. The colour band keeps the tile's own colour around it, so it never drowns; owner
+  // frames and houses fade while a heat mode is on. The jail tile shows both its figures,
+  // labelled: visiting and in jail. The hottest and coldest tiles carry a mark.
   setHeat(heat) {
     const values = heat && Array.isArray(heat.values) ? heat.values : null;
     const mode = values ? heat.mode || "custom" : null;
     const prob = mode && mode !== "custom";
+    const L = this.lang;
     this.grid.classList.toggle("ugw-heat-on", !!values);
     this.grid.classList.toggle("ugw-heat-prob", !!prob);
     if (mode) this.grid.dataset.heatMode = mode; else delete this.grid.dataset.heatMode;
-    // a probability scale starts at 0; with nothing counted yet every tile stays at its light end
-    const colour = (v) => (heat.diverging ? divergingColour(v, heat.max)
-      : prob ? heatColour(v, 0, heat.max > 0 ? heat.max : 1) : heatColour(v, heat.min, heat.max));
+    const fills = values && Array.isArray(heat.fills) ? heat.fills : [];
+    const inks = values && Array.isArray(heat.inks) ? heat.inks : [];
+    const notes = (values && heat.notes) || {};
+    let refit = false;
     this.tiles.forEach((tl, pos) => {
       const jail = prob && pos === heat.jail_position && typeof heat.jail === "number";
+      const fill = values && pos < values.length ? safeColour(fills[pos], "") : "";
       if (values && pos < values.length) {
-        tl.heat.style.background = jail
-          ? `linear-gradient(135deg, ${colour(values[pos])} 50%, ${colour(heat.jail)} 50%)` : colour(values[pos]);
+        const cell = fill || "transparent";
+        tl.heat.style.background = jail && heat.jail_fill
+          ? `linear-gradient(135deg, ${cell} 50%, ${safeColour(heat.jail_fill)} 50%)` : cell;
         tl.heat.dataset.value = String(values[pos]);
       } else {
         tl.heat.style.background = "";
         delete tl.heat.dataset.value;
       }
+      tl.el.classList.toggle("ugw-heat-filled", !!fill);
+      if (fill && inks[pos]) tl.el.style.setProperty("--ugw-ink", safeColour(inks[pos])); else tl.el.style.removeProperty("--ugw-ink");
       if (jail) tl.heat.dataset.inJail = String(heat.jail); else delete tl.heat.dataset.inJail;
+      const note = notes.hot && notes.hot.pos === pos ? "hot" : notes.cold && notes.cold.pos === pos ? "cold" : "";
+      if (note && prob) tl.el.dataset.heatNote = note; else delete tl.el.dataset.heatNote;
       const labels = [];
       // next roll: only where the roll can end (0 elsewhere: blank, not a wall of "0.0%")
       const blank = (v) => mode === "next" && v === 0;
+      const mark = note === "hot" ? "▲ " : note === "cold" ? "▼ " : "";
       if (prob && values && pos < values.length && !blank(values[pos])) {
-        labels.push(h("span", { class: "ugw-heat-label", "data-ugw": "heat-label", text: fmtShare(values[pos], heat.diverging) }));
+        labels.push(h("span", { class: "ugw-heat-label", "data-ugw": "heat-label",
+          text: `${jail ? `${t(L, "visiting")} ` : mark}${fmtShare(values[pos], heat.diverging)}` }));
       }
       if (jail && !blank(heat.jail)) {
         labels.push(h("span", { class: "ugw-heat-label ugw-heat-jail", "data-ugw": "heat-jail",
-          title: t(this.lang, "in_jail_short"), text: `▦ ${fmtShare(heat.jail, heat.diverging)}` }));
+          title: t(L, "in_jail_short"), text: `▦ ${t(L, "in_cell")} ${fmtShare(heat.jail, heat.diverging)}` }));
       }
       replace(tl.heat, labels);
+      // a corner's name and icon stand above its labels (the jail corner has two)
+      if (tl.el.classList.contains("ugw-corner")) {
+        const lines = String(prob ? labels.length : 0);
+        if (tl.el.dataset.heatLines !== lines) { tl.el.dataset.heatLines = lines; refit = true; }
+      }
     });
+    if (refit) this.scheduleFit();
   }
 }
 
@@ -366,12 +394,4 @@ export function fmtShare(value, signed) {
   const x = 100 * value;
   if (signed) return `${x > 0.005 ? "+" : x < -0.005 ? "−" : ""}${Math.abs(x).toFixed(2)}`;
   return `${x.toFixed(1)}%`;
-}
-
-// Observed − exact: blue below, red above, white at 0; the scale is symmetric (−top..+top).
-export function divergingColour(value, top) {
-  const x = top > 0 ? Math.max(-1, Math.min(1, value / top)) : 0;
-  const hue = x < 0 ? 215 : 5;
-  const a = Math.abs(x);
-  return `hsla(${hue}, 85%, ${(92 - 40 * a).toFixed(0)}%, ${(0.25 + 0.6 * a).toFixed(2)})`;
 }

@@ -16,7 +16,10 @@ export function worthChart(state, lang) {
   const n = state.players.length;
   const W = 320;
   const H = 118;
-  const pad = { l: 40, r: 8, t: 8, b: 20 };
+  let top = 1;
+  for (const r of rows) for (let i = 1; i <= n; i++) top = Math.max(top, r[i]);
+  // room on the left for the largest figure ("106 920" lost its first digit in 40 units)
+  const pad = { l: 10 + 6.2 * money(top).length, r: 8, t: 8, b: 20 };
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", class: "ugw-chart", "data-ugw": "worth-chart" });
   const title = svgEl("title", {});
   const last = rows.length ? rows[rows.length - 1] : null;

@@ -12,6 +12,18 @@ const ONSETS = new Set([
 // Consonant pairs that are one sound and are never split.
 const TOGETHER = new Set(["ch", "ck", "ph", "sh", "th", "ng", "qu", "gh"]);
 
+// Words the syllable rule gets wrong (compounds, English spellings), by their lower case:
+// "|" marks where they may break. A board file can give a name's break points itself
+// (`<tile id>.breaks = Nacht|win|kel` in its .properties file, see docs/board-format.md).
+const EXCEPTIONS = new Map(Object.entries({
+  boardwalk: "board|walk", charles: "charles", kentucky: "ken|tucky", festival: "fes|ti|val",
+  hospital: "hos|pi|tal", laundrette: "laun|drette", parking: "park|ing",
+  nachtwinkel: "nacht|win|kel", gevangenis: "ge|van|ge|nis", graslei: "gras|lei",
+  inschrijvingsgeld: "in|schrij|vings|geld", leslokaal: "les|lo|kaal", sporthal: "sport|hal",
+  wetenschapslabo: "we|ten|schaps|la|bo", wetenschapspark: "we|ten|schaps|park",
+  belasting: "be|las|ting", inkomstenbelasting: "in|kom|sten|be|las|ting",
+}));
+
 const SHY = "\u00ad";
 const MIN_WORD = 7;
 const MIN_LEFT = 2;
@@ -23,7 +35,21 @@ function isVowel(ch, prev) {
   return VOWELS.test(ch);
 }
 
+// "Nacht|win|kel" -> the word with soft hyphens at the marks, in the word's own letters.
+function marked(word, pattern) {
+  let out = "";
+  let k = 0;
+  for (const piece of pattern.split("|")) {
+    if (out) out += SHY;
+    out += word.slice(k, k + piece.length);
+    k += piece.length;
+  }
+  return out;
+}
+
 export function hyphenateWord(word) {
+  const known = EXCEPTIONS.get(word.toLowerCase());
+  if (known !== undefined) return marked(word, known);
   if (word.length < MIN_WORD || !/^[\p{L}]+$/u.test(word)) return word;
   const vowel = [...word].map((ch, i) => isVowel(ch, i ? word[i - 1] : ""));
   const cuts = [];
@@ -50,6 +76,10 @@ export function hyphenateWord(word) {
   return out + word.slice(last);
 }
 
-export function hyphenate(text) {
-  return String(text).replace(/[\p{L}]+/gu, (w) => hyphenateWord(w));
+// `breaks`: the board file's own break points for this name ("|" marks), used when they spell
+// the same name.
+export function hyphenate(text, breaks) {
+  const name = String(text);
+  if (typeof breaks === "string" && breaks.replace(/\|/g, "") === name) return breaks.replace(/\|/g, SHY);
+  return name.replace(/[\p{L}]+/gu, (w) => hyphenateWord(w));
 }

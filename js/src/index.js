@@ -5,15 +5,19 @@
 // Layout: a header, the players' strip, then the board with the current decision in its centre
 // (as on a real table) and the side panels (tabs) beside it on wide cells, below it on narrow
 // ones. The board is sized to the window's height too, so board and buttons are in view together.
-import { h, replace, money } from "./dom.js";
+import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { BoardView } from "./board.js";
 import { renderLegend, renderOdds } from "./odds.js";
+import { FanLayer } from "./fan.js";
+import { chartPictures, showPictures } from "./export.js";
+import { cardText, narrationWords, showFloats, wantsFloats } from "./narrate.js";
 import { Lobby } from "./lobby.js";
 import { renderActions, renderStatus, renderStrip, renderTileCard, TradeDialog, tileName } from "./panels.js";
 import { Tabs } from "./tabs.js";
 import { LogFeed } from "./logfeed.js";
 import { gameOver } from "./gameover.js";
+import { renderWinBar } from "./winbar.js";
 import { icon } from "./tokens.js";
 
 const PIPS = {
@@ -38,14 +42,11 @@ function fmtTime(seconds) {
   return m ? `${m}:${String(s % 60).padStart(2, "0")}` : `${s}s`;
 }
 
-function signed(n) {
-  return `${n > 0 ? "+" : "−"}${money(Math.abs(n))}`;
-}
-
-// A card's text in language L: from board_data (every card, both languages), else as sent.
-function cardText(board, card, L) {
-  const texts = board && board.cards && board.cards[card.id];
-  return (texts && (texts[L] || texts.en)) || card.text || card.id;
+// The centre's title on one or two lines, whatever its length ("Classic Monopoly (standard
+// 16-card decks)" wrapped to three huge lines): its size falls with the number of letters.
+function titleSize(text) {
+  const letters = Math.max(8, String(text).length);
+  return `clamp(${letters > 24 ? 11 : 15}px, min(4.2cqw, ${(140 / letters).toFixed(2)}cqw), 48px)`;
 }
 
 function reducedMotion() {
@@ -166,6 +167,9 @@ function render({ model, el }) {
     onclick: () => { if (!undoBtn.disabled) send({ type: "undo" }, "undo"); } });
   const newBtn = h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "new-game",
     onclick: () => openLobby() });
+  // presentation mode (w.presentation): a trait the view may set, checked in Python
+  const presentBtn = h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "present",
+    onclick: () => { model.set("presentation", !get("presentation")); model.save_changes(); } });
   const delayId = `ugw-delay-${uid}`;
   const delay = h("input", { type: "range", min: "0", max: "3", step: "0.1", "data-ugw": "bot-delay", id: delayId,
     oninput: (ev) => { model.set("bot_delay", Number(ev.target.value)); model.save_changes(); } });
@@ -174,10 +178,13 @@ function render({ model, el }) {
     onclick: () => { model.set("paused", !get("paused")); model.save_changes(); } });
   const botBox = h("span", { class: "ugw-bots", "data-ugw": "bot-controls" },
     h("span", { class: "ugw-pace" }, paceLabel, delay), pauseBtn);
-  const header = h("div", { class: "ugw-header" }, title, h("span", { class: "ugw-spacer" }), botBox, undoBtn, newBtn, langBtn);
+  const header = h("div", { class: "ugw-header" }, title, h("span", { class: "ugw-spacer" }), botBox, undoBtn, newBtn, presentBtn, langBtn);
   const strip = h("div", { class: "ugw-strip", "data-ugw": "players" });
 
-  const boardView = new BoardView((pos) => { cardPos = cardPos === pos ? null : pos; drawCenter(); });
+  // the board's side sets the type of everything around it (--ugw-board-side, styles.css)
+  const boardView = new BoardView((pos) => { cardPos = cardPos === pos ? null : pos; drawCenter(); },
+    (side) => { root.style.setProperty("--ugw-board-side", `${Math.round(side)}px`); fan.redraw(); });
+  const fan = new FanLayer(boardView);
   const boardTitle = h("div", { class: "ugw-board-name", "data-ugw": "board-title", role: "heading", "aria-level": "3" });
   const legendEl = h("div", { class: "ugw-legend", "data-ugw": "heat-legend", hidden: true });
   const decksEl = h("div", { class: "ugw-decks", "data-ugw": "decks" });
@@ -192,9 +199,19 @@ function render({ model, el }) {
   const cardEl = h("div", { class: "ugw-card", "data-ugw": "tile-card", hidden: true });
   const overEl = h("div", { class: "ugw-ranking", "data-ugw": "ranking", hidden: true });
   const play = h("div", { class: "ugw-play" }, narrationEl, h("div", { class: "ugw-timers" }, timerEl, clockEl), actionsEl, errorEl);
-  replace(boardView.center, h("div", { class: "ugw-center-top" }, boardTitle, legendEl), table, play, overEl, cardEl);
+  const centerTop = h("div", { class: "ugw-center-top" }, boardTitle, legendEl);
+  replace(boardView.center, centerTop, table, play, overEl, cardEl);
+  // presentation mode: the decision and the legend move here, above the tabs, in large type
+  // (the tabs below keep the rest of the board's height: --ugw-dock-h)
+  const dock = h("div", { class: "ugw-dock", "data-ugw": "dock", hidden: true });
+  const dockWatch = typeof ResizeObserver !== "undefined" ? new ResizeObserver((entries) => {
+    root.style.setProperty("--ugw-dock-h", `${Math.round(entries[0].contentRect.height)}px`);
+  }) : null;
+  if (dockWatch) dockWatch.observe(dock);
 
   const trade = new TradeDialog((action) => act(action), uid);
+  trade.advise = (offer) => send({ type: "trade_advice", offer });
+  trade.advice = () => get("trade_advice") || {};
   trade.onHide = () => {
     const active = document.activeElement;
     const lost = !active || active === document.body || trade.el.contains(active);
@@ -218,9 +235,15 @@ function render({ model, el }) {
   tabs.add("players", () => t(lang(), "players_tab"), statusEl);
   tabs.add("log", () => t(lang(), "log"), logEl);
   const oddsEl = h("div", { class: "ugw-odds", "data-ugw": "odds" });
+  const picturesEl = h("div", { class: "ugw-pictures", "data-ugw": "pictures", hidden: true });
   tabs.add("odds", () => t(lang(), "odds_tab"), oddsEl);
-  const side = h("div", { class: "ugw-side" }, tabs.el);
-  const main = h("div", { class: "ugw-main" }, boardView.el, side);
+  const side = h("div", { class: "ugw-side" }, dock, tabs.el);
+  // a place for a bar above the board (empty unless something is put there: hidden)
+  const aboveBoard = h("div", { class: "ugw-above-board", "data-ugw": "above-board" });
+  const winEl = h("div", { class: "ugw-win", "data-ugw": "win-bar", "aria-live": "off", hidden: true });
+  aboveBoard.appendChild(winEl);
+  const boardCol = h("div", { class: "ugw-board-col" }, aboveBoard, boardView.el);
+  const main = h("div", { class: "ugw-main" }, boardCol, side);
   const lobby = new Lobby((req) => send(req, "setup"), () => { wantLobby = false; draw(); }, uid);
   const announce = h("div", { class: "ugw-sr", "aria-live": "polite", "aria-atomic": "true", "data-ugw": "announce" });
   const deadEl = h("div", { class: "ugw-disconnected", role: "alert", "data-ugw": "disconnected", hidden: true });
@@ -282,8 +305,13 @@ function render({ model, el }) {
     const state = get("state") || {};
     const playing = inGame() && !showLobby;
     title.textContent = playing ? `${(board.titles && board.titles[L]) || board.name || ""} · ${t(L, "turn")} ${state.turn ?? ""}` : "Ugentopoly";
+    // the accessible name starts with the visible text (WCAG 2.5.3, label in name)
     langBtn.textContent = L === "en" ? "NL" : "EN";
-    langBtn.setAttribute("aria-label", `${t(L, "language")}: ${L === "en" ? "Nederlands" : "English"}`);
+    langBtn.setAttribute("aria-label", L === "en" ? "NL (Nederlands)" : "EN (English)");
+    presentBtn.textContent = t(L, "present");
+    presentBtn.title = t(L, "present_title");
+    presentBtn.setAttribute("aria-pressed", get("presentation") ? "true" : "false");
+    presentBtn.hidden = !playing;
     undoBtn.textContent = t(L, "undo");
     undoBtn.hidden = !playing || state.phase === "over";
     undoBtn.disabled = !state.can_undo || disconnected;
@@ -350,7 +378,13 @@ function render({ model, el }) {
     const board = get("board_data") || {};
     if (!inGame()) return;
     boardTitle.textContent = (board.titles && board.titles[L]) || board.name || "";
-    renderLegend(legendEl, get("heat"), L, state.players);
+    boardTitle.style.fontSize = titleSize(boardTitle.textContent);
+    const heat = get("heat") || {};
+    renderLegend(legendEl, heat, L, state.players);
+    const d = state.decision || {};
+    boardView.auction(d.kind === "auction" && d.data ? d.data.position : null);
+    const mover = heat.mode === "next" && state.players ? state.players[heat.player] : null;
+    boardView.markStart(mover ? mover.position : null);
     const over = state.phase === "over" && state.ranking;
     boardView.center.classList.toggle("ugw-center-over", !!over);
     if (over) {
@@ -366,14 +400,49 @@ function render({ model, el }) {
     settleButtons();
   }
 
+  // Roll once is offered when a person rolls next and no fan waits for its dice.
+  function roller() {
+    const state = get("state") || {};
+    const d = state.decision || {};
+    const mover = d.player !== null && d.player !== undefined && state.players ? state.players[d.player] : null;
+    const fanOn = (get("fan") || {}).arrows && (get("fan") || {}).landed === null;
+    const ok = inGame() && !!mover && (mover.seat || "person") === "person" && !fanOn
+      && (state.legal || []).some((a) => a.type === "roll");
+    return { ok, name: mover ? mover.name : "" };
+  }
+
   // The Odds tab: requests go to Python (it validates and computes); nothing is drawn here
   // until the traits come back.
   function drawOdds() {
+    const who = roller();
     renderOdds(oddsEl, {
-      heat: get("heat"), stats: get("stats"), lang: lang(),
+      heat: get("heat"), stats: get("stats"), lang: lang(), canRoll: who.ok, player: who.name,
+      winOn: !!(get("win_chances") || {}).on,
+      toggleWin: (show) => send({ type: "win_chances", on: show }),
       choose: (mode) => send({ type: "probability", mode }),
       toggleStats: (show) => send({ type: "probability", stats: show }),
+      setPer: (per) => send({ type: "probability", per }),
+      setJail: (jail) => send({ type: "probability", jail }),
+      rollOnce: () => send({ type: "roll_once" }, "act"),
+      savePicture: () => send({ type: "picture" }),
+      pictures: picturesEl,
     });
+  }
+
+  // The win-chance bar above the board (Python's rollouts; w.show_win_chances or the Odds tab)
+  function drawWinBar() {
+    const wc = get("win_chances") || {};
+    const on = !!wc.on && inGame() && !wantLobby;
+    renderWinBar(winEl, on ? wc : null, get("state") || {}, lang());
+    if (on !== root.classList.contains("ugw-win-on")) { root.classList.toggle("ugw-win-on", on); boardView.scheduleFit(); }
+  }
+
+  // Save picture: Python draws the board (with its heat layer), the charts come from this view.
+  function takePicture(msg) {
+    const bg = getComputedStyle(root).getPropertyValue("--ugw-bg").trim() || "#ffffff";
+    const pictures = [{ key: "board", label: t(lang(), "picture_board"), svg: String(msg.svg || "") },
+      ...chartPictures(oddsEl, lang(), bg)];
+    showPictures(picturesEl, pictures, lang());
   }
 
   // The lines arrive through `logFeed` (on every state, see "change:state"); this draws the
@@ -476,8 +545,52 @@ function render({ model, el }) {
     if (hadFocus) actionsEl.querySelector("[data-ugw=continue]").focus({ preventScroll: true });
   }
 
+  // The side panels go beside the board on a wide cell (1000 px), and on a narrower one when
+  // the board keeps nearly all its size there: a laptop's window (1280x800 with JupyterLab's
+  // file browser open: 848 px) has room beside a board its height allows anyway. Below
+  // otherwise. Measured when the widget or the window changes size.
+  function placeSide() {
+    const width = root.clientWidth - 12;
+    const present = root.classList.contains("ugw-present");
+    const boardH = Math.max(330, window.innerHeight - (present ? 165 : 215));
+    const ar = Number(boardView.el.style.getPropertyValue("--ugw-ar")) || 1;
+    const panel = present ? 330 : 250;
+    const beside = width >= 1000 || (width >= 800 && width - panel >= 0.88 * Math.min(width, boardH * ar));
+    if (beside !== root.classList.contains("ugw-beside")) {
+      root.classList.toggle("ugw-beside", beside);
+      boardView.scheduleFit();
+    }
+  }
+  const sizeWatch = typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => placeSide()) : null;
+  if (sizeWatch) sizeWatch.observe(root);
+  window.addEventListener("resize", placeSide);
+
+  // Presentation mode: the decision, the narration and the legend sit in the side panel's dock.
+  // The header and the players' strip go to the top of the side column too: the board takes
+  // the cell's whole height.
+  function applyPresentation() {
+    const on = !!get("presentation") && inGame() && !wantLobby;
+    if (on === root.classList.contains("ugw-present")) return;
+    root.classList.toggle("ugw-present", on);
+    dock.hidden = !on;
+    if (on) {
+      side.insertBefore(header, dock);
+      side.insertBefore(strip, dock);
+      dock.append(legendEl, play);
+    } else {
+      root.insertBefore(header, main);
+      root.insertBefore(strip, main);
+      centerTop.appendChild(legendEl);
+      boardView.center.insertBefore(play, overEl);
+    }
+    placeSide();
+    boardView.scheduleFit();
+  }
+
   function drawPanels() {
     const c = ctx();
+    const rollBtn = oddsEl.querySelector("[data-ugw=roll-once]");
+    if (rollBtn) rollBtn.disabled = !roller().ok;
     const L = c.lang;
     tabs.sync();
     renderStrip(strip, c);
@@ -489,22 +602,9 @@ function render({ model, el }) {
   }
 
   // Narration of the last action: dice settle, the token hops, the landed tile lights up, money
-  // changes float over the players' cash, a drawn card lies face up in the centre, and a short
-  // pause (turn_pause seconds) before a turn that ended by itself hands over.
-  // The narration line of the last action, in language L (drawn again after a switch).
-  function narrationWords(last, state, board, L) {
-    const words = [];
-    const actor = state.players[last.actor];
-    if (last.dice && actor) words.push(`${actor.name} ${t(L, "rolled")} ${last.dice.join(" + ")} = ${last.dice.reduce((a, b) => a + b, 0)}`);
-    for (const [p, , end] of last.moves || []) {
-      const who = state.players[p];
-      if (who) words.push(`${who.name} ${t(L, "moves_to")} ${tileName(board, end, L)}`);
-    }
-    for (const p of last.jail || []) if (state.players[p]) words.push(`${state.players[p].name} ${t(L, "goes_to_jail")}`);
-    if (last.card) words.push(`${t(L, "card")}: ${cardText(board, last.card, L)}`);
-    for (const [p, delta] of last.money || []) if (state.players[p]) words.push(`${state.players[p].name} ${signed(delta)}`);
-    return words;
-  }
+  // changes show beside the players' cash, a drawn card lies face up in the centre, and a short
+  // pause (turn_pause seconds) before a turn that ended by itself hands over. A play_bots batch
+  // is told in one line, without hops, badges or its last card.
   function showNarration(words, L) {
     narrationEl.textContent = words.filter((w) => !w.startsWith(`${t(L, "card")}:`)).join(" · ");
   }
@@ -513,30 +613,20 @@ function render({ model, el }) {
     const last = state.last;
     const L = lang();
     if (!last) return;
-    const diceDelay = last.dice && !reducedMotion() ? DICE_MS : 0;
-    const moveMs = boardView.animateMoves(last, prevPositions, diceDelay);
+    const batch = !!last.batch;
+    const diceDelay = last.dice && !batch && !reducedMotion() ? DICE_MS : 0;
+    const moveMs = batch ? boardView.animateMoves(null) : boardView.animateMoves(last, prevPositions, diceDelay);
     const moves = last.moves || [];
     const landed = moves.length ? moves[moves.length - 1][2] : null;
     const jailed = (last.jail || []).map((i) => state.players[i] && state.players[i].position);
-    boardView.highlight(jailed.length ? jailed[jailed.length - 1] : landed, diceDelay + moveMs);
-    if (last.card) drawnCard = last.card;
+    boardView.highlight(batch ? null : jailed.length ? jailed[jailed.length - 1] : landed, diceDelay + moveMs);
+    if (last.card && !batch) drawnCard = last.card;
     else if (last.n) drawnCard = null;
     drawTable();
     const settle = diceDelay + moveMs;
     for (const row of strip.querySelectorAll("[data-delta]")) delete row.dataset.delta;
-    floats = () => {
-      for (const [p, delta] of last.money || []) {
-        const cash = strip.querySelector(`[data-ugw="strip-cash-${p}"]`);
-        if (!cash) continue;
-        cash.parentElement.dataset.delta = signed(delta);
-        const float = h("span", {
-          class: `ugw-float ${delta > 0 ? "ugw-gain" : "ugw-loss"}`, "data-ugw": `money-float-${p}`,
-          "aria-hidden": "true", text: signed(delta), style: { animationDelay: `${settle}ms` },
-        });
-        cash.appendChild(float);
-        later(() => float.remove(), settle + 2200);
-      }
-    };
+    for (const old of strip.querySelectorAll(".ugw-float")) old.remove();
+    floats = wantsFloats(last, state, get("bot_delay")) ? () => showFloats(strip, last, settle, later) : null;
     // words for the narration line and for screen readers (aria-live), in the current language
     narrated = { last, state, board };
     const words = narrationWords(last, state, board, L);
@@ -555,6 +645,7 @@ function render({ model, el }) {
 
   function draw() {
     const showLobby = wantLobby || !inGame();
+    applyPresentation();
     root.classList.toggle("ugw-in-lobby", showLobby);
     root.lang = lang();
     main.hidden = showLobby;
@@ -591,6 +682,7 @@ function render({ model, el }) {
     if (fresh && state.last) narrate(state, board);
     if (lastSeq === null) drawTable();
     drawPanels();
+    drawWinBar();
     if (floats) { floats(); floats = null; }
     const animate = lastRolls !== null && state.rolls > lastRolls;
     if (animate || lastRolls === null || state.rolls !== lastRolls) drawDice(animate);
@@ -620,7 +712,12 @@ function render({ model, el }) {
     takeLog(); // every state's lines, also while the lobby is up
     draw();
   });
+  on("change:presentation", () => { applyPresentation(); drawHeader(wantLobby || !inGame()); });
+  on("change:win_chances", () => { drawWinBar(); drawOdds(); });
+  on("change:trade_advice", () => { if (trade.open && inGame()) trade.render(ctx()); });
+  on("change:fan", () => { fan.draw(get("fan"), lang()); drawOdds(); });
   on("msg:custom", (msg) => {
+    if (msg && msg.type === "picture") takePicture(msg);
     if (msg && msg.type === "log" && logFeed.reply(msg)) drawLog();
     if (msg && msg.type === "log_page" && logFeed.prepend(msg)) drawLog();
     // another language: the log's lines in it (the state itself is not re-sent)
@@ -628,7 +725,7 @@ function render({ model, el }) {
   });
   on("change:board_data", () => { wantLobby = false; lastBoard = null; cardPos = null; holdUntil = 0; trade.hide(); redraw(); });
   on("change:lang", () => {
-    boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds();
+    boardView.setLang(lang()); boardView.setHeat(get("heat")); draw(); drawTable(); drawOdds(); drawWinBar(); fan.draw(get("fan"), lang());
     if (narrated) showNarration(narrationWords(narrated.last, narrated.state, narrated.board, lang()), lang());
   });
   on("change:heat", () => { boardView.setHeat(get("heat")); drawCenter(); drawOdds(); });
@@ -657,6 +754,7 @@ function render({ model, el }) {
   lobby.shownError = lastErrorN;
   takeLog(); // a view opened later asks for the lines it missed
   draw();
+  fan.draw(get("fan"), lang());
 
   return () => {
     boardView.destroy();
@@ -664,6 +762,9 @@ function render({ model, el }) {
     for (const id of timers) clearTimeout(id);
     timers.clear();
     if (deadWatch) deadWatch.disconnect();
+    if (dockWatch) dockWatch.disconnect();
+    if (sizeWatch) sizeWatch.disconnect();
+    window.removeEventListener("resize", placeSide);
     if (scrollFrame !== null) cancelAnimationFrame(scrollFrame);
     if (settleFrame !== null) cancelAnimationFrame(settleFrame);
     for (const [name, fn] of handlers) model.off(name, fn);

@@ -4,57 +4,15 @@
 import { h, replace, money, safeColour } from "./dom.js";
 import { t, tokenName } from "./i18n.js";
 import { tokenSvg } from "./tokens.js";
+import { cardsText, decisionText, evenHint, manageLabel, tileName } from "./prompts.js";
 
-export function tileName(board, pos, lang) {
-  const tile = board && board.tiles ? board.tiles[pos] : null;
-  if (!tile) return `#${pos}`;
-  return tile.name[lang] || tile.name.en || tile.id;
-}
+export { decisionText, tileName };
 
 export function playerChip(p, index, lang) {
   if (!p) return h("span", { text: "–" });
   return h("span", { class: "ugw-chip", "data-ugw-player": String(index), title: `${p.name} (${tokenName(lang, p.token)})` },
     h("span", { class: "ugw-chip-token", style: { borderColor: safeColour(p.colour) } }, tokenSvg(p.token, p.colour, 18)),
     h("span", { class: "ugw-chip-name", text: p.name }));
-}
-
-function sideText(side, board, lang) {
-  const parts = [];
-  for (const pos of side.properties || []) parts.push(tileName(board, pos, lang));
-  if (side.cash) parts.push(money(side.cash));
-  if (side.cards && side.cards.length) parts.push(`${side.cards.length} × ${t(lang, "cards")}`);
-  return parts.length ? parts.join(", ") : t(lang, "none");
-}
-
-export function decisionText(state, board, lang) {
-  const d = state.decision || {};
-  const data = d.data || {};
-  const p = d.player !== null && d.player !== undefined ? state.players[d.player] : null;
-  const who = p ? p.name : "";
-  const tile = data.position !== undefined ? tileName(board, data.position, lang) : "";
-  switch (d.kind) {
-    case "turn": return data.in_jail ? `${t(lang, "in_jail")} — ${t(lang, "roll")}` : t(lang, "roll");
-    case "post_roll": return t(lang, "end_turn");
-    case "buy": return `${t(lang, "buy")} ${tile} (${money(data.price)})?`;
-    case "auction": {
-      const item = data.item === "house" ? t(lang, "house") : tile;
-      const leader = data.leader !== null && data.leader !== undefined ? state.players[data.leader] : null;
-      return `${item}: ${t(lang, "high_bid")} ${money(data.high_bid || 0)}${leader ? ` (${leader.name})` : ""}, ${t(lang, "minimum")} ${money(data.min_bid)}`;
-    }
-    case "tax": return `${t(lang, "tax")} ${money(data.amount)} / ${data.percent}%`;
-    case "jail_fine": return `${t(lang, "pay_fine")} (${money(data.fine)}) / ${t(lang, "use_card")}`;
-    case "trade": {
-      const offer = data.offer || {};
-      const from = state.players[data.proposer];
-      return `${t(lang, "offer")} ${from ? from.name : "?"} → ${who}: ${from ? from.name : ""} ${t(lang, "gives")} ${sideText(offer.give || {}, board, lang)}; ${t(lang, "get")} ${sideText(offer.get || {}, board, lang)}`;
-    }
-    case "mortgaged": return `${tile} (${t(lang, "mortgaged")} ${money(data.value)} + ${money(data.interest)})`;
-    case "debt": return `${t(lang, "owes")} ${money(data.amount)}`;
-    case "house_offer": return `${t(lang, "offer_house")} ${tile} (${money(data.price)})`;
-    case "place_house": return t(lang, "place");
-    case "game_over": return t(lang, "game_over");
-    default: return d.kind || "";
-  }
 }
 
 const SIMPLE = ["roll", "buy", "decline", "pay_fine", "use_card", "accept", "reject", "end_turn", "pass", "bankrupt"];
@@ -129,10 +87,12 @@ export function renderActions(el, ctx) {
         "data-ugw-pos": action.position !== undefined ? String(action.position) : null,
         "data-ugw-area": action.area,
         onclick: () => act(action),
-        text: action.position !== undefined ? tileName(board, action.position, lang)
+        text: action.position !== undefined ? manageLabel(action, state, board, lang)
           : action.type === "sell_down" ? `${action.area} → ${action.level}` : actionLabel(action, board, lang),
       }))));
   }
+  const hint = groups.length ? evenHint(state, board, lang) : null;
+  if (hint) groups.push(h("div", { class: "ugw-muted ugw-even-hint", "data-ugw": "even-hint", text: hint }));
   const trade = state.can_trade ? h("button", {
     type: "button", class: "ugw-btn", "data-ugw": "trade", text: t(lang, "trade"), onclick: openTrade,
     "aria-haspopup": "dialog",
@@ -197,7 +157,7 @@ export function renderStatus(el, ctx) {
         });
       })),
       p.jail_cards && p.jail_cards.length
-        ? h("div", { class: "ugw-flags", text: `${p.jail_cards.length} × ${t(lang, "cards")}` }) : null);
+        ? h("div", { class: "ugw-flags", text: cardsText(p.jail_cards.length, lang) }) : null);
   });
   const unowned = board.tiles.filter((tile, pos) => ["STREET", "RAILWAY", "UTILITY"].includes(tile.kind)
     && (state.owner[pos] === null || state.owner[pos] === undefined)).length;
@@ -318,6 +278,7 @@ export class TradeDialog {
     this.open = true;
     this.error = "";
     this.sentAt = null;
+    this.asked = null;
     this.focusFirst = true;
   }
 
@@ -363,6 +324,9 @@ export class TradeDialog {
           "data-ugw": `trade-${side}-cash`, oninput: (ev) => { this.sel[side].cash = Math.max(0, Math.floor(Number(ev.target.value) || 0)); } }));
     };
     const pack = (side) => ({ properties: [...side.properties], cash: side.cash, cards: [...side.cards] });
+    const offerNow = () => ({ player: me, partner: this.partner, give: pack(this.sel.give), get: pack(this.sel.get) });
+    const keyOf = (offer) => JSON.stringify([offer.partner, ...["give", "get"].map((k) => [
+      [...offer[k].properties].sort((a, b) => a - b), offer[k].cash, [...offer[k].cards].sort()])]);
     const active = this.el.ownerDocument.activeElement;
     const focusUgw = active && this.el.contains(active) ? active.dataset.ugw : null;
     replace(this.el,
@@ -372,6 +336,7 @@ export class TradeDialog {
       this.partner === undefined ? null : h("div", { class: "ugw-trade-cols" },
         column(me, "give", t(lang, "you_give")), column(this.partner, "get", t(lang, "you_get"))),
       this.error ? h("div", { class: "ugw-error ugw-inline-error", role: "alert", "data-ugw": "trade-error", text: this.error }) : null,
+      this.adviceBox(state, lang, keyOf(offerNow())),
       h("div", { class: "ugw-buttons" },
         h("button", { type: "button", class: "ugw-btn ugw-primary", "data-ugw": "trade-send", text: t(lang, "send_offer"),
           onclick: () => {
@@ -380,10 +345,35 @@ export class TradeDialog {
             if (sent) this.sentAt = state.seq;
             rerender();
           } }),
+        this.advise ? h("button", { type: "button", class: "ugw-btn", "data-ugw": "trade-advice-ask", text: t(lang, "advice"),
+          onclick: () => {
+            const offer = offerNow();
+            if (this.advise(offer)) this.asked = { seq: state.seq, key: keyOf(offer) };
+            rerender();
+          } }) : null,
         h("button", { type: "button", class: "ugw-btn", "data-ugw": "trade-cancel", text: t(lang, "cancel"), onclick: () => this.hide() })));
     const again = focusUgw && this.el.querySelector(`[data-ugw="${focusUgw}"]`);
     if (again) again.focus({ preventScroll: true });
     else if (this.focusFirst) { this.focusFirst = false; partnerSelect.focus({ preventScroll: true }); }
+  }
+
+  // The advice asked for this offer in this position (Python's rate_trade, w.trade_advice):
+  // its words, and each side's chances in data- attributes; stale once either changed.
+  adviceBox(state, lang, key) {
+    const asked = this.asked;
+    if (!asked || !this.advice) return null;
+    const a = this.advice();
+    const box = (status, text, extra) => h("div", { class: "ugw-advice", role: "status", "data-ugw": "trade-advice",
+      "data-status": status, ...extra }, text);
+    if (asked.seq !== state.seq || asked.key !== key) return box("stale", t(lang, "advice_stale"));
+    if (a.seq !== asked.seq || !a.status || a.status === "working") return box("working", t(lang, "advice_working"));
+    const text = (a.text && (a.text[lang] || a.text.en)) || "";
+    if (a.status === "error") return box("error", text);
+    const sides = (a.sides || []).map((row, i) => h("span", { "data-ugw": `advice-side-${i}`, hidden: true,
+      "data-p-with": String(row.p_with), "data-p-without": String(row.p_without), "data-delta": String(row.delta) }));
+    return box(a.status, [text, a.status === "quick" ? ` ${t(lang, "advice_fair")}` : "", ...sides],
+      { "data-fair-cash": a.fair_cash === null || a.fair_cash === undefined ? "" : String(a.fair_cash),
+        "data-rollouts": String(a.rollouts || 0) });
   }
 
   showError(message, ctx) {

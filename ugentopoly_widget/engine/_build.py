@@ -1,5 +1,8 @@
 """Which build of the engine runs: the mypyc extension modules, or the .py files.
 
+The same holds for the modules compiled beside the engine (COMPILED_BESIDE: the reinforcement-
+learning environments' step); this module only names their files, it imports none of them.
+
 Never compiled. Imported first by the package, it installs an import hook that loads the .py
 source of the compiled modules when ``UGENTOPOLY_PURE=1`` is set, or when the sources differ from
 the ones that were compiled (a checkout edited since its editable install): stale machine code
@@ -24,24 +27,37 @@ HERE = Path(__file__).parent
 # Module paths relative to the engine package. Keep in step with COMPILED in hatch_build.py.
 COMPILED = ("state", "records.events", "core", "legal", "turns", "landing", "deals", "endgame",
             "bots", "records.checkpoints", "render.logtext")
+# Module paths relative to the top package, compiled in the same group (keep in step with
+# COMPILED_BESIDE in hatch_build.py): the RL environment step (its Python ran 3/4 of a step).
+COMPILED_BESIDE = ("rl.tables", "rl.actions", "rl.observation", "rl.match")
+TOP = PACKAGE.rpartition(".")[0]
 
 
 def source_path(name: str) -> Path:
-    """The .py file of a compiled module, e.g. ``records.events`` -> ``records/events.py``."""
-    return HERE.joinpath(*name.split(".")).with_suffix(".py")
+    """The .py file of a compiled module, e.g. ``records.events`` -> ``records/events.py``
+    (a name of COMPILED_BESIDE, ``rl.tables``, is relative to the top package)."""
+    root = HERE.parent if name in COMPILED_BESIDE else HERE
+    return root.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def _full_names() -> dict[str, str]:
+    """Each compiled module's full name -> its name in COMPILED or COMPILED_BESIDE."""
+    names = {f"{PACKAGE}.{name}": name for name in COMPILED}
+    names.update((f"{TOP}.{name}", name) for name in COMPILED_BESIDE)
+    return names
 
 
 class PureFinder:
     """Finds the .py file of a compiled engine module (ahead of the extension module)."""
 
-    names = frozenset(f"{PACKAGE}.{name}" for name in COMPILED)
+    names = _full_names()
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in self.names:
+        name = self.names.get(fullname)
+        if name is None:
             return None
-        source = source_path(fullname[len(PACKAGE) + 1:])
-        return importlib.util.spec_from_file_location(fullname, source)
+        return importlib.util.spec_from_file_location(fullname, source_path(name))
 
 
 def _stale() -> str | None:
@@ -54,7 +70,8 @@ def _stale() -> str | None:
         if not info.get("compiled"):
             return None  # the build fell back to pure Python: nothing compiled to check
         sources = info["sources"]
-        for name in COMPILED:
+        # (a build from before COMPILED_BESIDE has no extension modules of those to check)
+        for name in COMPILED + tuple(n for n in COMPILED_BESIDE if n in sources):
             digest = hashlib.sha256(source_path(name).read_bytes()).hexdigest()
             if sources.get(name) != digest:
                 return f"{name}.py changed since it was compiled"

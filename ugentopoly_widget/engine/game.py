@@ -91,15 +91,15 @@ class Game:
         except BoardError:
             raise
         check_board_for_rules(resolved, rules)
-        specs = player_specs(players, tokens, colours, rules)
+        if lang not in ("en", "nl"):
+            raise SetupError("lang is 'en' or 'nl'")
+        specs = player_specs(players, tokens, colours, rules, lang)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         whole = as_integer(seed)  # a numpy integer read from a table names the same seed
         if whole is None or not 0 <= whole < 2**63:
             raise SetupError("seed must be a non-negative integer")
         seed = whole
-        if lang not in ("en", "nl"):
-            raise SetupError("lang is 'en' or 'nl'")
         self.board = resolved
         self.rules = rules
         self.seed = seed

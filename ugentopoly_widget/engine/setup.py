@@ -14,13 +14,15 @@ TOKENS = ("hat", "car", "dog", "ship", "boot", "iron", "thimble", "cat")
 COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324")
 
 PlayerSpec = str | Mapping[str, Any]
+# "Player 1", "Speler 1", ...: the default seats' names in the game's language
+DEFAULT_NAME = {"en": "Player", "nl": "Speler"}
 
 
 # Boards and profiles already checked together, by identity (each kept alive by its entry):
 # simulations create thousands of games on the same bundled board and profile.
 _CHECKED: dict[tuple[int, int], tuple[Board, RulesProfile]] = {}
 # The default seats ("Player 1" ...) by player count and the profile's limits.
-_DEFAULT_SEATS: dict[tuple[int, int, int], tuple[tuple[str, str, str], ...]] = {}
+_DEFAULT_SEATS: dict[tuple[int, int, int, str], tuple[tuple[str, str, str], ...]] = {}
 
 
 def check_board_for_rules(board: Board, rules: RulesProfile) -> None:
@@ -94,15 +96,17 @@ def player_specs(
     tokens: Sequence[str] | None,
     colours: Sequence[str] | None,
     rules: RulesProfile,
+    lang: str = "en",
 ) -> list[tuple[str, str, str]]:
     if players is None:
         players = rules.min_players
     if isinstance(players, int) and not isinstance(players, bool):
-        key = (players, rules.min_players, rules.max_players)
+        key = (players, rules.min_players, rules.max_players, lang)
         seats = _DEFAULT_SEATS.get(key) if tokens is None and colours is None else None
         if seats is not None:
             return list(seats)
-        out = _player_specs([f"Player {k + 1}" for k in range(players)], tokens, colours, rules)
+        word = DEFAULT_NAME.get(lang, DEFAULT_NAME["en"])
+        out = _player_specs([f"{word} {k + 1}" for k in range(players)], tokens, colours, rules)
         if tokens is None and colours is None:
             _DEFAULT_SEATS[key] = tuple(out)
         return out

@@ -29,7 +29,7 @@ from ..engine.records.landings import LandingCounter, Landings
 from ..engine.rules import RulesProfile
 from .chain import DENSE_MAX, Chain, State, solve_chain, steps
 from .errors import ArgumentError
-from .model import Options, Per, compile_movement, resolve_inputs
+from .model import Measure, Options, Per, compile_movement, resolve_inputs
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -40,10 +40,11 @@ _CACHE: OrderedDict[tuple[int, RulesProfile, Options], tuple[Board, Chain]] = Or
 
 
 def _options(jail: str, assumptions: dict[str, Any]) -> Options:
-    unknown = sorted(set(assumptions) - {"jail_card", "jail_doubles_roll_again", "decks"})
+    unknown = sorted(set(assumptions) - {"jail_card", "jail_doubles_roll_again", "decks",
+                                         "cards"})
     if unknown:
         raise ArgumentError(f"unknown assumption(s) {unknown}; the assumptions are jail, "
-                        "jail_card, jail_doubles_roll_again and decks")
+                        "jail_card, jail_doubles_roll_again, decks and cards")
     options = Options(jail=jail, **assumptions)  # type: ignore[arg-type]
     options.check()
     return options
@@ -64,7 +65,7 @@ def landing_model(
     game_or_board: Source,
     rules: RulesProfile | str | None = None,
     *,
-    jail: Literal["short", "long"] = "short",
+    jail: Literal["short", "long", "off"] = "short",
     board: Board | str | os.PathLike[str] | None = None,
     **assumptions: Any,
 ) -> Chain:
@@ -106,32 +107,87 @@ def _per(per: str) -> Per:
     return per  # type: ignore[return-value]
 
 
+def _measure(per: str) -> Measure:
+    """An exact (or simulated) measure: "visits" too (a game's counts are per roll or turn)."""
+    if not isinstance(per, str) or per not in ("roll", "turn", "visits"):
+        raise ArgumentError(f"per is 'roll', 'turn' or 'visits', not {per!r}")
+    return per  # type: ignore[return-value]
+
+
+GROUP_OF_KIND = {"RAILWAY": "railways", "UTILITY": "utilities", "IN_JAIL": "in jail"}
+
+
+def group_distribution(table: pd.DataFrame) -> pd.DataFrame:
+    """A tile table's ``probability`` summed per colour group (the tile's area), with all
+    railways, all utilities, In Jail and every other tile ("other") as groups of their own,
+    in board order. Columns: group, tiles, probability."""
+    if not isinstance(table, pd.DataFrame) or not {"kind", "area", "probability"} <= set(
+            table.columns):
+        raise ArgumentError("group_distribution takes a table with kind, area and probability "
+                            "columns (landing_distribution, next_roll_distribution, ...)")
+    groups = [a if isinstance(a, str) and a else GROUP_OF_KIND.get(str(k), "other")
+              for a, k in zip(table["area"], table["kind"], strict=True)]
+    frame = pd.DataFrame({"group": groups, "probability": table["probability"].to_numpy()})
+    out = frame.groupby("group", sort=False).agg(tiles=("probability", "size"),
+                                                 probability=("probability", "sum"))
+    result: pd.DataFrame = out.reset_index()
+    return result
+
+
+def _by(table: pd.DataFrame, by: str) -> pd.DataFrame:
+    if by == "tile":
+        return table
+    if by == "group":
+        return group_distribution(table)
+    raise ArgumentError(f"by is 'tile' or 'group', not {by!r}")
+
+
 def landing_distribution(
     game_or_board: Source,
     rules: RulesProfile | str | None = None,
     *,
-    jail: Literal["short", "long"] = "short",
-    per: Per = "roll",
+    jail: Literal["short", "long", "off"] = "short",
+    per: Measure = "roll",
+    by: Literal["tile", "group"] = "tile",
     board: Board | str | os.PathLike[str] | None = None,
     lang: str = "en",
     **assumptions: Any,
 ) -> pd.DataFrame:
     """Exact long-run share of rolls (``per="roll"``) or turns (``per="turn"``) that end on
     each tile, In Jail apart (last row). Columns: position, name, kind, area, probability.
+    ``per="visits"``: the mean number of rolls per turn that end on each tile (the column
+    sums to the rolls per turn, more than 1).
 
-    Assumptions (keywords): ``jail_card="keep"|"ignore"``, ``jail_doubles_roll_again``,
-    ``decks="random"|"strict"`` — see docs/probability.md."""
+    Assumptions (keywords): ``jail="short"|"long"|"off"`` (off: no jail at all),
+    ``cards=False`` (card tiles do nothing), ``jail_card="keep"|"ignore"``,
+    ``jail_doubles_roll_again``, ``decks="random"|"strict"`` — see docs/probability.md.
+    ``by="group"``: summed per colour group (:func:`group_distribution`)."""
+    per = _measure(per)
     chain = landing_model(game_or_board, rules, jail=jail, board=board, **assumptions)
     table = tile_table(chain.movement.board, lang)
-    table["probability"] = chain.distribution(_per(per))
-    return table
+    table["probability"] = chain.distribution(per)
+    return _by(table, by)
+
+
+def rolls_per_turn(
+    game_or_board: Source,
+    rules: RulesProfile | str | None = None,
+    *,
+    jail: Literal["short", "long", "off"] = "short",
+    board: Board | str | os.PathLike[str] | None = None,
+    **assumptions: Any,
+) -> float:
+    """Long-run rolls per turn: the factor between a per-roll and a per-turn figure
+    (1 + 1/6 + 1/36 before jail and cards cut turns short; under 1 with skipped turns)."""
+    return landing_model(game_or_board, rules, jail=jail, board=board,
+                         **assumptions).rolls_per_turn()
 
 
 def transition_matrix(
     game_or_board: Source,
     rules: RulesProfile | str | None = None,
     *,
-    jail: Literal["short", "long"] = "short",
+    jail: Literal["short", "long", "off"] = "short",
     board: Board | str | os.PathLike[str] | None = None,
     **assumptions: Any,
 ) -> tuple[np.ndarray, pd.DataFrame]:
@@ -215,7 +271,8 @@ def next_roll_distribution(
     doubles: int = 0,
     jail_tries: int = 0,
     jail_cards: int = 0,
-    jail: Literal["short", "long"] = "short",
+    jail: Literal["short", "long", "off"] = "short",
+    by: Literal["tile", "group"] = "tile",
     board: Board | str | os.PathLike[str] | None = None,
     lang: str = "en",
     **assumptions: Any,
@@ -225,7 +282,9 @@ def next_roll_distribution(
     With a Game: the player (default: whose turn it is) as they stand: tile, jail, tries,
     held cards, doubles already rolled this turn. Otherwise from ``position`` (or In Jail
     with ``jail_tries``), ``doubles`` rolled so far this turn and ``jail_cards`` held.
-    A turn skipped in jail (22-cell game) is passed over: the next *roll* is shown."""
+    A turn skipped in jail (22-cell game) is passed over: the next *roll* is shown.
+    ``by="group"``: summed per colour group (leaving jail: the oranges, 14/36 on the
+    classic board without cards)."""
     from ..engine.game import Game
 
     chain = landing_model(game_or_board, rules, jail=jail, board=board, **assumptions)
@@ -235,6 +294,8 @@ def next_roll_distribution(
         if not 0 <= who < len(game_or_board.players):
             raise ArgumentError(f"no player {who} in this game")
         state = _game_state(game_or_board, chain, who)
+        if state[0] != "free" and m.options.jail == "off":
+            raise ArgumentError("jail='off', but this player is in jail")
     else:
         if not 0 <= position < m.size:
             raise ArgumentError(f"position {position} is not on the board (0..{m.size - 1})")
@@ -242,8 +303,9 @@ def next_roll_distribution(
             raise ArgumentError(f"doubles so far is 0..{m.max_doubles - 1}")
         c = jail_cards if m.track_cards else 0
         if in_jail:
-            if m.jail is None:
-                raise ArgumentError("the board has no jail")
+            if m.jail is None or m.options.jail == "off":
+                raise ArgumentError("the board has no jail" if m.jail is None else
+                                    "jail='off': nobody is in jail")
             state = ("jail", jail_tries if m.max_jail_turns else 0, c)
         else:
             state = ("free", position, doubles, c)
@@ -263,7 +325,7 @@ def next_roll_distribution(
         frontier = nxt
     table = tile_table(m.board, lang)
     table["probability"] = out
-    return table
+    return _by(table, by)
 
 
 def _landings_of(source: Any, per: Per) -> tuple[Landings, Board | None]:
@@ -305,7 +367,7 @@ def compare_landings(
     rules: RulesProfile | str | None = None,
     *,
     per: Per = "roll",
-    jail: Literal["short", "long"] = "short",
+    jail: Literal["short", "long", "off"] = "short",
     lang: str = "en",
     **assumptions: Any,
 ) -> pd.DataFrame:
@@ -377,7 +439,7 @@ def convergence(
     exact: Any = None,
     *,
     checkpoints: Sequence[int] | int = 40,
-    jail: Literal["short", "long"] = "short",
+    jail: Literal["short", "long", "off"] = "short",
     **assumptions: Any,
 ) -> pd.DataFrame:
     """Total variation distance between the observed and the exact per-roll distribution
@@ -422,7 +484,7 @@ def overlay(
     mode: Literal["exact", "observed", "difference", "next"] = "exact",
     *,
     per: Per = "roll",
-    jail: Literal["short", "long"] = "short",
+    jail: Literal["short", "long", "off"] = "short",
     player: int | None = None,
     lang: str = "en",
     **assumptions: Any,
@@ -458,7 +520,8 @@ def expected_total_variation(chain: Chain, rolls: int) -> float:
 
 
 __all__ = [
-    "landing_model", "landing_distribution", "transition_matrix", "next_roll_distribution",
+    "landing_model", "landing_distribution", "group_distribution", "rolls_per_turn",
+    "transition_matrix", "next_roll_distribution",
     "observed_distribution", "compare_landings", "total_variation", "convergence",
     "roll_history", "tile_table", "expected_total_variation", "overlay", "OVERLAY_MODES",
 ]

@@ -210,21 +210,37 @@ class Chain:
         total = out.sum()
         return out / total if total > 0 else out
 
-    def distribution(self, per: str = "roll") -> np.ndarray:
-        """Long-run share of rolls (or turns) ending on each tile, In Jail last."""
-        w_of = {"roll": 2, "turn": 3}.get(per)
-        if w_of is None:
-            raise ProbabilityError(f"per is 'roll' or 'turn', not {per!r}")
+    def _shares(self) -> np.ndarray:
+        """Long-run share of steps per state, with its labels: rows (share, where, is_roll,
+        ends_turn); summed over every number of held cards when they matter."""
         if self.movement.track_cards:
             if self._exact is None:
                 self._exact = _qbd_shares(self.movement)
                 if self._exact is None:  # too many phases for the dense QBD
                     self._exact = _truncated_shares(self)
-            exact = self._exact
-            out = np.bincount(exact[1].astype(np.int64), weights=exact[0] * exact[w_of],
-                              minlength=self.size + 1)
-            return np.asarray(out / out.sum())
-        return self.aggregate(self.stationary(), per)
+            return self._exact
+        return np.vstack([self.stationary(), self.where.astype(float),
+                          self.is_roll.astype(float), self.ends_turn.astype(float)])
+
+    def rolls_per_turn(self) -> float:
+        """Long-run rolls per turn: (share of steps that are rolls) / (share that end a turn).
+        1 + 1/6 + 1/36 on the classic board, less what jail and cards cut short."""
+        shares = self._shares()
+        return float((shares[0] @ shares[2]) / (shares[0] @ shares[3]))
+
+    def distribution(self, per: str = "roll") -> np.ndarray:
+        """Long-run share of rolls (or turns) ending on each tile, In Jail last; with
+        ``per="visits"`` the mean number of rolls per turn that end there (sums to
+        :meth:`rolls_per_turn`, more than 1)."""
+        w_of = {"roll": 2, "turn": 3, "visits": 2}.get(per)
+        if w_of is None:
+            raise ProbabilityError(f"per is 'roll', 'turn' or 'visits', not {per!r}")
+        shares = self._shares()
+        out = np.bincount(shares[1].astype(np.int64), weights=shares[0] * shares[w_of],
+                          minlength=self.size + 1)
+        if per == "visits":
+            return np.asarray(out / float(shares[0] @ shares[3]))
+        return np.asarray(out / out.sum())
 
     def fundamental(self) -> np.ndarray:
         """Z = (I - P + 1 pi)^-1, for the variance of long-run averages (dense chains)."""

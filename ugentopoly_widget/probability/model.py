@@ -22,10 +22,11 @@ from .errors import ArgumentError, CyclingDeckError, MissingJailError, Unsupport
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-Strategy = Literal["short", "long"]
+Strategy = Literal["short", "long", "off"]
 JailCard = Literal["keep", "ignore"]
 Decks = Literal["random", "strict"]
 Per = Literal["roll", "turn"]
+Measure = Literal["roll", "turn", "visits"]  # exact measures: visits = rolls ending there per turn
 
 # How a token arrived on its final tile: rent on a railway or utility depends on it.
 DICE, CARD, NEAREST = "dice", "card", "nearest"
@@ -40,13 +41,17 @@ class Options:
     """The assumptions that have more than one reading (see docs/probability.md)."""
 
     jail: Strategy = "short"  # short: leave jail at once if the rules let you pay (or use a card)
+    # ("off": no jail at all; Go To Jail is a plain tile, the third double moves as any other)
     jail_card: JailCard = "keep"  # keep a Get Out of Jail Free card and use it, or ignore it
     jail_doubles_roll_again: bool = False  # leaving jail on doubles gives another roll
     decks: Decks = "random"  # treat every deck as drawn at random with replacement
+    cards: bool = True  # False: card tiles do nothing (no card is drawn)
 
     def check(self) -> None:
-        if not _one_of(self.jail, ("short", "long")):
-            raise ArgumentError(f"jail is 'short' or 'long', not {self.jail!r}")
+        if not _one_of(self.jail, ("short", "long", "off")):
+            raise ArgumentError(f"jail is 'short', 'long' or 'off', not {self.jail!r}")
+        if not isinstance(self.cards, bool):
+            raise ArgumentError(f"cards is True or False, not {self.cards!r}")
         if not _one_of(self.jail_card, ("keep", "ignore")):
             raise ArgumentError(f"jail_card is 'keep' or 'ignore', not {self.jail_card!r}")
         if not _one_of(self.decks, ("random", "strict")):
@@ -94,19 +99,22 @@ class Movement:
         return self.options.jail == "short" and self.can_pay
 
 
-def _effect(board: Board, rules: RulesProfile, pos: int, card: Card, jail_card: JailCard
+def _effect(board: Board, rules: RulesProfile, pos: int, card: Card, options: Options
             ) -> tuple[str, int | None, Landing | None]:
     """One card drawn on tile `pos`: ("stop", None, landing) or ("move", target, template)."""
     size = board.size
     kind = card.kind
     where = f"card {card.id!r} ({getattr(kind, 'value', kind)})"
+    no_jail = options.jail == "off"
     if kind is CardKind.JAIL:
-        return "stop", None, Landing(pos, card=jail_card == "keep")
+        return "stop", None, Landing(pos, card=options.jail_card == "keep" and not no_jail)
     if kind in (CardKind.MONEY, CardKind.PLAYERS_MONEY, CardKind.REPAIRS):
         return "stop", None, Landing(pos)
     if kind is CardKind.ROLL_AGAIN:
         return "stop", None, Landing(pos, again=True)
     if kind is CardKind.GO_TO_JAIL:
+        if no_jail:
+            return "stop", None, Landing(pos)  # without a jail the card does nothing
         if board.jail_position is None:
             raise MissingJailError(f"{board.source}: {where} sends a player to jail, "
                                    "but the board has no JAIL tile")
@@ -115,7 +123,8 @@ def _effect(board: Board, rules: RulesProfile, pos: int, card: Card, jail_card: 
         if not isinstance(card.position, int) or not 0 <= card.position < size:
             raise UnsupportedCardError(f"{board.source}: {where} moves to position "
                                        f"{card.position!r}, which is not on the board")
-        if card.position == board.jail_position and rules.card_move_to_jail_tile_jails:
+        if (card.position == board.jail_position and rules.card_move_to_jail_tile_jails
+                and not no_jail):
             return "stop", None, Landing(card.position, jailed=True)
         return "move", card.position, Landing(card.position, how=CARD)
     if kind is CardKind.MOVEREL:
@@ -148,7 +157,8 @@ def _resolve(board: Board, rules: RulesProfile, options: Options
     size = board.size
     jail = board.jail_position
     kinds = [t.kind for t in board.tiles]
-    decks = {k: d for k, d in board.decks.items() if d.cards}
+    decks = {k: d for k, d in board.decks.items() if d.cards and options.cards}
+    no_jail = options.jail == "off"
     if options.decks == "strict":
         for name, deck in decks.items():
             if deck.draw != "random":
@@ -158,7 +168,7 @@ def _resolve(board: Board, rules: RulesProfile, options: Options
                     "treat it so)")
     draws = [p for p in range(size) if kinds[p].value in decks]
     index = {p: k for k, p in enumerate(draws)}
-    if TileKind.GO_TO_JAIL in kinds and jail is None:
+    if TileKind.GO_TO_JAIL in kinds and jail is None and not no_jail:
         raise MissingJailError(f"{board.source}: a GO_TO_JAIL tile sends players to jail, "
                                "but the board has no JAIL tile")
 
@@ -166,7 +176,7 @@ def _resolve(board: Board, rules: RulesProfile, options: Options
         """A token moved onto `target`: a final landing, or None to draw there again."""
         if target in index:
             return None
-        if kinds[target] is TileKind.GO_TO_JAIL:
+        if kinds[target] is TileKind.GO_TO_JAIL and not no_jail:
             assert jail is not None
             return Landing(jail, jailed=True)
         return Landing(target, how=template.how, rent_multiplier=template.rent_multiplier,
@@ -180,7 +190,7 @@ def _resolve(board: Board, rules: RulesProfile, options: Options
         cards = decks[kinds[pos].value].cards
         share = 1.0 / len(cards)
         for card in cards:
-            what, target, template = _effect(board, rules, pos, card, options.jail_card)
+            what, target, template = _effect(board, rules, pos, card, options)
             assert template is not None
             final = template if what == "stop" else arrive(target or 0, template)
             if final is None:
@@ -213,7 +223,7 @@ def _resolve(board: Board, rules: RulesProfile, options: Options
     for pos in range(size):
         if pos in resolved:
             table.append(resolved[pos])
-        elif kinds[pos] is TileKind.GO_TO_JAIL:
+        elif kinds[pos] is TileKind.GO_TO_JAIL and not no_jail:
             assert jail is not None
             table.append(((Landing(jail, jailed=True), 1.0),))
         else:
@@ -255,7 +265,9 @@ def compile_movement(board: Board, rules: RulesProfile, options: Options) -> Mov
     options.check()
     rolls = roll_outcomes(rules)
     jail = board.jail_position
-    if jail is None and rules.doubles_roll_again and rules.max_doubles is not None:
+    no_jail = options.jail == "off"  # the third double then moves like any other double
+    max_doubles = rules.max_doubles if rules.doubles_roll_again and not no_jail else None
+    if jail is None and max_doubles is not None:
         raise MissingJailError(
             f"{board.source}: the rules send a player to jail after {rules.max_doubles} "
             "doubles in a row, but the board has no JAIL tile (set max_doubles=None to "
@@ -263,7 +275,8 @@ def compile_movement(board: Board, rules: RulesProfile, options: Options) -> Mov
     if rules.max_jail_turns is not None and rules.max_jail_turns < 1:
         raise ArgumentError("max_jail_turns is None or at least 1")
     landings = _resolve(board, rules, options)
-    has_cards = any(c.kind is CardKind.JAIL for d in board.decks.values() for c in d.cards)
+    has_cards = options.cards and not no_jail and any(
+        c.kind is CardKind.JAIL for d in board.decks.values() for c in d.cards)
     can_pay = rules.jail_fine is not None
     skip = rules.jail_skip_turns
     track = (
@@ -275,11 +288,11 @@ def compile_movement(board: Board, rules: RulesProfile, options: Options) -> Mov
     return Movement(
         board=board, rules=rules, options=options, size=board.size, jail=jail, rolls=rolls,
         landings=landings, doubles_roll_again=rules.doubles_roll_again,
-        max_doubles=rules.max_doubles if rules.doubles_roll_again else None,
+        max_doubles=max_doubles,
         max_jail_turns=rules.max_jail_turns, can_pay=can_pay,
         card_auto=rules.jail_card_auto, skip_turns=skip, track_cards=track,
         has_jail_cards=has_cards,
     )
 
 
-__all__ = ["Options", "Landing", "Movement", "compile_movement", "resolve_inputs"]
+__all__ = ["Measure", "Options", "Landing", "Movement", "compile_movement", "resolve_inputs"]

@@ -26,6 +26,7 @@ from ..engine.rules import RulesProfile
 from .api import landing_model
 from .chain import Chain, build_chain, steps
 from .dice import dice_distribution
+from .errors import ArgumentError
 from .model import NEAREST, Movement
 
 
@@ -94,9 +95,10 @@ def property_income(
     game_or_board: Any,
     rules: RulesProfile | str | None = None,
     *,
-    jail: Literal["short", "long"] = "short",
+    jail: Literal["short", "long", "off"] = "short",
     board: Board | str | os.PathLike[str] | None = None,
     max_houses: int = 5,
+    per: Literal["roll", "turn"] = "roll",
     lang: str = "en",
     **assumptions: Any,
 ) -> pd.DataFrame:
@@ -106,7 +108,13 @@ def property_income(
     a utility the expected rent of one landing), landing_probability (share of opponent
     rolls that end there), expected_rent (per opponent roll), investment (price + buildings
     at cost) and payback_rolls (investment / expected_rent: opponent rolls to earn it back).
-    Railways and utilities: level "n owned". With k opponents, divide payback by k."""
+    Railways and utilities: level "n owned". With k opponents, divide payback by k.
+
+    ``per="turn"``: expected_rent per opponent *turn* and payback_turns instead: the
+    per-roll figures times the rolls per turn (``attrs["rolls_per_turn"]``), as the
+    long-run rent per turn is (rent per roll) x (rolls per turn)."""
+    if not isinstance(per, str) or per not in ("roll", "turn"):
+        raise ArgumentError(f"per is 'roll' or 'turn', not {per!r}")
     chain = landing_model(game_or_board, rules, jail=jail, board=board, **assumptions)
     m = chain.movement
     the_board, profile = m.board, m.rules
@@ -148,9 +156,12 @@ def property_income(
     table: pd.DataFrame = pd.DataFrame(rows, columns=[
         "position", "name", "kind", "area", "level", "buildings", "rent",
         "landing_probability", "expected_rent", "investment"])
+    factor = chain.rolls_per_turn() if per == "turn" else 1.0
+    table["expected_rent"] = table.expected_rent * factor
     with np.errstate(divide="ignore"):
-        table["payback_rolls"] = np.where(table.expected_rent > 0,
-                                          table.investment / table.expected_rent, np.inf)
+        table[f"payback_{per}s"] = np.where(table.expected_rent > 0,
+                                            table.investment / table.expected_rent, np.inf)
+    table.attrs["rolls_per_turn"] = chain.rolls_per_turn()
     return table
 
 
@@ -158,16 +169,18 @@ def group_payback(
     game_or_board: Any,
     rules: RulesProfile | str | None = None,
     *,
-    jail: Literal["short", "long"] = "short",
+    jail: Literal["short", "long", "off"] = "short",
     board: Board | str | os.PathLike[str] | None = None,
+    per: Literal["roll", "turn"] = "roll",
     lang: str = "en",
     **assumptions: Any,
 ) -> pd.DataFrame:
     """Per colour group (and all railways, all utilities) and building level: the whole
     group's investment, its expected rent per opponent roll and the payback in opponent
-    rolls. Columns: group, level, lots, investment, expected_rent, payback_rolls."""
-    income = property_income(game_or_board, rules, jail=jail, board=board, lang=lang,
-                             **assumptions)
+    rolls. Columns: group, level, lots, investment, expected_rent, payback_rolls
+    (``per="turn"``: per opponent turn, payback_turns)."""
+    income = property_income(game_or_board, rules, jail=jail, board=board, per=per,
+                             lang=lang, **assumptions)
     rows: list[dict[str, Any]] = []
     streets = income[(income.kind == "STREET") & income.area.notna()
                      & (income.level != "single")]
@@ -186,8 +199,9 @@ def group_payback(
     table: pd.DataFrame = pd.DataFrame(
         rows, columns=["group", "level", "lots", "investment", "expected_rent"])
     with np.errstate(divide="ignore"):
-        table["payback_rolls"] = np.where(table.expected_rent > 0,
-                                          table.investment / table.expected_rent, np.inf)
+        table[f"payback_{per}s"] = np.where(table.expected_rent > 0,
+                                            table.investment / table.expected_rent, np.inf)
+    table.attrs["rolls_per_turn"] = income.attrs["rolls_per_turn"]
     return table
 
 

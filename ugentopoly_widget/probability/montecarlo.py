@@ -29,9 +29,9 @@ import pandas as pd
 from ..engine.boards.board import Board, TileKind
 from ..engine.integers import as_integer
 from ..engine.rules import RulesProfile
-from .api import _inputs, _options, _per, tile_table
+from .api import _inputs, _measure, _options, tile_table
 from .errors import ArgumentError
-from .model import Movement, Per, _effect, compile_movement
+from .model import Measure, Movement, _effect, compile_movement
 
 STOP, MOVE, JAIL, KEEP, AGAIN = 0, 1, 2, 3, 4
 
@@ -93,8 +93,8 @@ class Counts:
     steps: int = 0
     interrupted: bool = False
 
-    def get(self, per: Per) -> np.ndarray:
-        return self.by_roll if per == "roll" else self.by_turn
+    def get(self, per: Measure) -> np.ndarray:
+        return self.by_turn if per == "turn" else self.by_roll  # visits: rolls, per turn
 
 
 class MovementSimulator:
@@ -107,7 +107,7 @@ class MovementSimulator:
         *,
         walkers: int = 8192,
         seed: int | None = None,
-        jail: Literal["short", "long"] = "short",
+        jail: Literal["short", "long", "off"] = "short",
         board: Board | str | os.PathLike[str] | None = None,
         **assumptions: Any,
     ) -> None:
@@ -137,7 +137,7 @@ class MovementSimulator:
         self.roll_double = (faces.min(axis=0) == faces.max(axis=0)) if count >= 2 else \
             np.zeros(faces.shape[1], dtype=bool)
         kinds = [t.kind for t in board.tiles]
-        decks = {k: d for k, d in board.decks.items() if d.cards}
+        decks = {k: d for k, d in board.decks.items() if d.cards and m.options.cards}
         width = max((len(d.cards) for d in decks.values()), default=1)
         self.deck_len = np.zeros(size, dtype=np.int64)
         self.effect = np.zeros((size, width), dtype=np.int64)
@@ -148,7 +148,7 @@ class MovementSimulator:
                 continue
             self.deck_len[pos] = len(deck.cards)
             for j, card in enumerate(deck.cards):
-                what, target, landing = _effect(board, m.rules, pos, card, m.options.jail_card)
+                what, target, landing = _effect(board, m.rules, pos, card, m.options)
                 assert landing is not None
                 if what == "move":
                     self.effect[pos, j], self.dest[pos, j] = MOVE, target or 0
@@ -159,7 +159,8 @@ class MovementSimulator:
                 elif landing.again:
                     self.effect[pos, j] = AGAIN
         self.draws = self.deck_len > 0
-        self.to_jail = np.array([k is TileKind.GO_TO_JAIL for k in kinds])
+        self.to_jail = np.array([k is TileKind.GO_TO_JAIL and m.options.jail != "off"
+                                 for k in kinds])
 
     def _land(self, target: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Resolve arrivals: final tile, jailed, roll again, card kept (per mover)."""
@@ -302,8 +303,8 @@ def simulate_landings(
     walkers: int = 8192,
     burn_in: int | None = None,
     seed: int | None = None,
-    per: Per = "roll",
-    jail: Literal["short", "long"] = "short",
+    per: Measure = "roll",
+    jail: Literal["short", "long", "off"] = "short",
     board: Board | str | os.PathLike[str] | None = None,
     lang: str = "en",
     **assumptions: Any,
@@ -318,7 +319,7 @@ def simulate_landings(
     ``interrupted`` and the ``rolls`` counted, and a :class:`MonteCarloInterrupted` warning
     says so too."""
     rolls = _count(rolls, "rolls", 1, MAX_ROLLS)
-    per = _per(per)
+    per = _measure(per)
     walkers = _count(walkers, "walkers", 1, MAX_WALKERS)
     if burn_in is not None:
         burn_in = _count(burn_in, "burn_in", 0, MAX_BURN_IN)
@@ -333,7 +334,7 @@ def simulate_landings(
     counts = run.get(per)
     table = tile_table(sim.movement.board, lang)
     table["count"] = counts
-    total = counts.sum()
+    total = run.by_turn.sum() if per == "visits" else counts.sum()  # visits: per turn
     table["probability"] = counts / total if total else 0.0
     table.attrs["rolls"] = int(run.by_roll.sum())
     table.attrs["interrupted"] = run.interrupted

@@ -154,16 +154,16 @@ class ActionCodec:
                 if index is not None:
                     self._ids[id(action)] = index
                     self._shared.append(action)
-        # legal tuple -> (the tuple, indices, index -> the shared engine action); the engine
-        # hands out the same tuple while a seat's choices stay the same
-        self._memo: dict[int, tuple[tuple[Action, ...], list[int], dict[int, Action]]] = {}
+        # id of a legal tuple -> what it encodes to; the engine hands out the same tuple while
+        # a seat's choices stay the same
+        self._memo: dict[int, _Encoded] = {}
+        self._levels = len(self._cash_levels) + 1
 
     # ------------------------------------------------------------------ the mask
 
-    def _legal_entry(self, legal: tuple[Action, ...]
-                     ) -> tuple[tuple[Action, ...], list[int], dict[int, Action]]:
+    def _legal_entry(self, legal: tuple[Action, ...]) -> _Encoded:
         entry = self._memo.get(id(legal))
-        if entry is not None and entry[0] is legal:
+        if entry is not None and entry.legal is legal:
             return entry
         by_index: dict[int, Action] = {}
         ids = self._ids
@@ -174,7 +174,10 @@ class ActionCodec:
                 if index is None:
                     continue
             by_index[index] = action
-        entry = (legal, list(by_index), by_index)
+        flags = bytearray(self.n)
+        for index in by_index:
+            flags[index] = 1
+        entry = _Encoded(legal, by_index, bytes(flags))
         if len(self._memo) >= 512:
             self._memo.clear()
         self._memo[id(legal)] = entry
@@ -215,38 +218,58 @@ class ActionCodec:
 
     def mask(self, game: Game, offers_left: int) -> np.ndarray:
         """The legal mask of the player deciding now (all zero when the game is over)."""
+        return np.frombuffer(self.mask_flags(game, offers_left), dtype=np.int8)
+
+    def mask_flags(self, game: Game, offers_left: int) -> bytearray:
+        """:meth:`mask` as a new bytearray, a byte per index (the mask is a view of it)."""
         # Built as bytes, viewed by NumPy once: a small NumPy operation costs a few thousand
         # instructions, a byte written into a bytearray a few dozen.
         engine = game._engine
-        flags = bytearray(self.n)
         decision = engine.decision
         seat = decision.player
         if seat is None:
-            return np.frombuffer(flags, dtype=np.int8)
-        indices = self._legal_entry(engine.legal_actions())[1]
-        if not indices:
+            return bytearray(self.n)
+        entry = self._legal_entry(engine.legal_actions())
+        if not entry.by_index:
             raise EncodingError(
                 f"no legal action of player {seat}'s {decision.kind!r} decision is in the "
                 f"encoding: {', '.join(map(str, engine.legal_actions())) or 'none'}")
-        for index in indices:
-            flags[index] = 1
         kind = decision.kind
         if kind == AUCTION:
+            flags = bytearray(entry.flags)
             cash = engine.players[seat].cash
             low = decision.data["min_bid"]
             for level, amount in enumerate(self.bid_amounts(game)):
                 if low <= amount <= cash:
                     flags[self.bid0 + level] = 1
-        elif self.trading and offers_left > 0 and kind in _OFFER_KINDS:
-            tables = self.tables
-            tables.refresh(game)
-            players, n, levels = engine.players, self.players, self._cash_levels
+            return flags
+        if self.trading and offers_left > 0 and kind in _OFFER_KINDS:
+            return bytearray(self._with_trades(game, seat, entry))
+        return bytearray(entry.flags)
+
+    def _with_trades(self, game: Game, seat: int, entry: _Encoded) -> bytes:
+        """The flags of `entry` and of the trade offers `seat` may make now. They depend only
+        on the holdings (the tables' trade version) and on where each player's cash lies
+        among the trade amounts: memoised on both, they are rebuilt now and then."""
+        tables = self.tables
+        tables.refresh(game)
+        players, n, levels = game._engine.players, self.players, self._cash_levels
+        places = [bisect_right(levels, players[(seat + k) % n].cash) for k in range(n)]
+        key = tables.trade_version[seat]
+        for place in places:
+            key = key * self._levels + place
+        flags = entry.trades.get(key)
+        if flags is None:
             afford = 0
-            for k in range(n):
-                afford |= self._afford[k][bisect_right(levels, players[(seat + k) % n].cash)]
+            for k, place in enumerate(places):
+                afford |= self._afford[k][place]
             start = self.trade_buy0
-            flags[start:] = (tables.trade_int(seat) & afford).to_bytes(self.n - start, "big")
-        return np.frombuffer(flags, dtype=np.int8)
+            built = bytearray(entry.flags)
+            built[start:] = (tables.trade_int(seat) & afford).to_bytes(self.n - start, "big")
+            if len(entry.trades) >= 16:
+                entry.trades.clear()
+            flags = entry.trades[key] = bytes(built)
+        return flags
 
     def bid_amounts(self, game: Game) -> list[int]:
         """The amount of every bid level in the auction now (see BID_LEVELS)."""
@@ -269,7 +292,7 @@ class ActionCodec:
         seat = decision.player
         if seat is None or not 0 <= index < self.n:
             return None
-        shared = self._legal_entry(game.legal_actions())[2].get(index)
+        shared = self._legal_entry(game.legal_actions()).by_index.get(index)
         if shared is not None:
             return shared  # the engine's own instance: its legality check is an identity test
         if self.bid0 >= 0 and self.bid0 <= index < self.bid0 + len(BID_LEVELS):
@@ -320,6 +343,20 @@ class ActionCodec:
             "build": A.Build, "sell": A.Sell, "place": A.PlaceHouse, "mortgage": A.Mortgage,
             "unmortgage": A.Unmortgage}
         return cls_of[head](seat, int(rest))
+
+
+class _Encoded:
+    """A legal tuple of the engine, encoded: index -> its shared action, the flags of those
+    indices, and the flags with the trade offers (see ActionCodec._with_trades)."""
+
+    __slots__ = ("legal", "by_index", "flags", "trades")
+
+    def __init__(self, legal: tuple[Action, ...], by_index: dict[int, Action],
+                 flags: bytes) -> None:
+        self.legal = legal  # kept alive: its id is the memo's key
+        self.by_index = by_index
+        self.flags = flags
+        self.trades: dict[int, bytes] = {}
 
 
 def _opening_bid(game: Game) -> int:

@@ -27,14 +27,17 @@ from pettingzoo.utils import wrappers
 
 from ..engine.boards.board import Board
 from .errors import ActionIndexError, MaskedActionError
-from .match import Match, MatchView
+from .match import Match
 from .render import RENDER_MODES, check_mode, render
+from .view import MatchView
 
 NAME = "ugentopoly_v0"
 
 
 def action_index(action: Any, n: int) -> int:
     """`action` as an index of Discrete(n): an int or a NumPy integer (a 0-d array too)."""
+    if type(action) is int and 0 <= action < n:
+        return action  # the common case, before the checks that name what is wrong
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         action = action.item()
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
@@ -115,6 +118,7 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         self.action_spaces = {agent: spaces.Discrete(act_n) for agent in self.possible_agents}
         self._np_random: np.random.Generator | None = None
         self._mask: np.ndarray | None = None  # the decider's mask, until the next step
+        self._flags = bytearray()  # its bytes (checking an index there costs no NumPy call)
         self._viewers: list[weakref.ref[Any]] = []
         self.agents: list[str] = []
 
@@ -162,7 +166,8 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         if mask is None:
             match = self.match
             seat = match.game.decision.player
-            mask = self._mask = match.codec.mask(match.game, match.offers_left(seat or 0))
+            flags = self._flags = match.codec.mask_flags(match.game, match.offers_left(seat or 0))
+            mask = self._mask = np.frombuffer(flags, dtype=np.int8)
         return mask
 
     def step(self, action: Any) -> None:
@@ -174,7 +179,7 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         match.check_unchanged()
         index = action_index(action, match.codec.n)
         mask = self._decider_mask()
-        if not mask[index]:
+        if not self._flags[index]:
             raise masked_out(match, index, mask)
         engine_action = match.codec.decode(index, match.game)
         assert engine_action is not None, f"masked in but no action: {match.codec.names[index]}"

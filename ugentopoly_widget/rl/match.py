@@ -3,12 +3,10 @@ applying engine actions, rewards, who is out, truncation, the trade-offer allowa
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Any
 
 from ..engine.actions import Action, ProposeTrade
-from ..engine.boards.board import Board
 from ..engine.core import Engine
 from ..engine.errors import SetupError
 from ..engine.game import Game
@@ -25,22 +23,6 @@ def _still() -> float:
     return 0.0
 
 
-class MatchView:
-    """What both environments show of their match: the game and the action names."""
-
-    match: Match
-
-    @property
-    def game(self) -> Game:
-        """The engine game of the current episode (read it; act through step())."""
-        return self.match.game
-
-    @property
-    def action_names(self) -> tuple[str, ...]:
-        """The name of every action index (``"build:39"``, ``"trade_buy:39:x1.5"`` ...)."""
-        return self.match.codec.names
-
-
 class Match:
     """The game of the current episode, seen by the environments.
 
@@ -48,15 +30,17 @@ class Match:
     episode ends with ``terminated[seat]`` (out of the game, or the game is over) or
     ``truncated[seat]`` (max_turns reached first); ``done[seat]`` is either."""
 
+    # The arguments are `object` until checked here: compiled, a parameter typed int or float
+    # would turn True into 1.0, or refuse "4" with a TypeError instead of the SetupError.
     def __init__(
         self,
-        profile: str = "classic",
-        players: int = 4,
-        board: Board | str | os.PathLike[str] | None = None,
+        profile: Any = "classic",  # Game checks the profile and the board
+        players: object = 4,
+        board: Any = None,
         options: Mapping[str, Any] | None = None,
-        max_turns: int = 1000,
-        reward_shaping: float = 0.0,
-        max_offers_per_turn: int = 1,
+        max_turns: object = 1000,
+        reward_shaping: object = 0.0,
+        max_offers_per_turn: object = 1,
     ) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
             raise SetupError("players is the number of seats (an integer)")
@@ -230,4 +214,4 @@ class Match:
                 "action_mask": mask if mask is not None else self.codec.zero_mask()}
 
 
-__all__ = ["Match", "MatchView", "CLOCK_OPTIONS"]
+__all__ = ["Match", "CLOCK_OPTIONS"]

@@ -24,8 +24,9 @@ from ..engine.boards.board import Board
 from ..engine.bots import BOTS, Bot, make_bot
 from ..engine.errors import SetupError
 from .aec import action_index, masked_out
-from .match import Match, MatchView
+from .match import Match
 from .render import RENDER_MODES, check_mode, render
+from .view import MatchView
 
 # A policy in the encoded space: (observation, action_mask) -> action index.
 Policy = Callable[[np.ndarray, np.ndarray], int]

@@ -15,6 +15,8 @@ from ..engine.records.events import Event, EventLog
 from ..engine.render.i18n import render_lines
 from ..engine.render.logtext import narrate_events
 from ..engine.rules import PROFILES, RulesProfile
+from ..engine.state import interest
+from .explain import decision_help
 
 LANGS = ("en", "nl")
 SEAT_KINDS = ("person", "random", "heuristic", "rollout")
@@ -73,6 +75,20 @@ def _pick(lang: str) -> str:
     return lang if lang in LANGS else "en"
 
 
+def _breaks(board: Board, tile_id: str, names: dict[str, str]) -> dict[str, str]:
+    """A board file's own break points for a tile's name, per language: the value of
+    ``<tile id>.breaks`` with ``|`` where the name may break, when it spells that name."""
+    key = f"{tile_id}.breaks"
+    if not any(key in table for table in board.names.values()):
+        return {}
+    out = {}
+    for lang in LANGS:
+        marked = board.text(key, lang)
+        if marked.replace("|", "") == names[lang]:
+            out[lang] = marked
+    return out
+
+
 def board_data(game: Game) -> dict[str, Any]:
     """Static data of the game's board and rules: sent once per game."""
     board = game.board
@@ -91,8 +107,14 @@ def board_data(game: Game) -> dict[str, Any]:
             "rents": list(tile.rents),
             "mortgage": tile.mortgage,
         }
+        breaks = _breaks(board, tile.id, entry["name"])
+        if breaks:
+            entry["breaks"] = breaks
+        if tile.is_property:  # the per-tile buttons' figures (the view holds no rules)
+            entry["lift_cost"] = tile.mortgage + interest(tile.mortgage)
         if tile.kind is TileKind.STREET:
             entry["house_price"] = game.house_price(tile.position)
+            entry["sell_refund"] = entry["house_price"] // 2
         if tile.kind is TileKind.TAX:
             entry["amount"] = tile.amount
             entry["percent"] = tile.percent
@@ -213,12 +235,14 @@ class LogCache:
         self.recent: dict[str, Any] | None = None
         self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
         self._sampled_game: int | None = None
-        self._sections: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
+        self._sections: dict[str, tuple[tuple[Any, ...], Any]] = {}
         self._players: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
         self._actions: dict[int, tuple[Action, dict[str, Any]]] = {}
         # the events of the action being published, as the game gave them to its listeners
         # (the log's last ones), set by the widget around that publish only
         self.fresh: list[Event] | None = None
+        # {"actions", "from", "to"} of a play_bots batch, for the state published after it
+        self.batch: dict[str, int] | None = None
 
     def reset(self) -> None:
         self.lines = {}
@@ -307,7 +331,7 @@ class LogCache:
         return log.count_kind("rolled", start)
 
     def section(self, key: str, source: tuple[Any, ...],
-                build: Callable[[tuple[Any, ...]], list[Any]]) -> list[Any]:
+                build: Callable[[tuple[Any, ...]], Any]) -> Any:
         """``build(source)``, or the previous state's list while `source` is unchanged (the
         state's JSON then reuses its text too, see widget_sync)."""
         kept = self._sections.get(key)
@@ -535,6 +559,13 @@ def state_snapshot(
         state["time_left"] = round(clock, 1)
     if cache.recent is not None:
         state["last"] = cache.recent
+    if cache.batch is not None:  # a play_bots batch: the view tells it in one line
+        state["last"] = {**(cache.recent or {}), "batch": cache.batch}
+        cache.batch = None
+    if decision.player is not None:
+        figures = decision_help(game, legal)
+        if figures:
+            state["help"] = figures
     if over:
         # net worth over the game, for the game-over chart (sent once the game is over only)
         state["history"] = cache.samples

@@ -38,6 +38,7 @@ from ..engine.errors import (
 from ..engine.game import Game
 from ..engine.records.events import Event
 from ..engine.rules import PROFILES
+from . import heatmap
 from .data import (
     LANGS,
     LOG_TAIL,
@@ -50,15 +51,17 @@ from .data import (
 from .errors import plain_error
 from .odds import ProbabilityPanels
 from .pacing import BotPacing
+from .presentation import Presentation
 from .requests import RequestError, check_keys, check_shape, is_int, setup_options
 from .sync import StateText, state_json
+from .trade_advice import TradeAdviceDisplay
 from .win_chances import WinChancesDisplay
 
 STATIC = pathlib.Path(__file__).parent.parent / "static"
 MAX_REQUEST_BYTES = 20_000  # a request larger than this (as JSON) is refused unread
 MAX_ERRORS = 50
 # Traits the front end may set directly; anything else it sends is refused and re-synced.
-FRONT_WRITABLE = frozenset({"lang", "bot_delay", "paused"})
+FRONT_WRITABLE = frozenset({"lang", "bot_delay", "paused", "presentation"})
 
 EventCallback = Callable[[list[Event]], Any]
 
@@ -71,7 +74,8 @@ def _json_text(value: dict[str, Any], widget: Any) -> str:
     return state_json(value, encoder)
 
 
-class UgentopolyWidget(BotPacing, ProbabilityPanels, WinChancesDisplay, anywidget.AnyWidget):
+class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDisplay,
+                       TradeAdviceDisplay, anywidget.AnyWidget):
     """Play and script a game in a notebook cell.
 
     >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
@@ -95,6 +99,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, WinChancesDisplay, anywidge
     heat = traitlets.Dict().tag(sync=True)
     stats = traitlets.Dict().tag(sync=True)  # the dice and convergence panels; {} when hidden
     win_chances = traitlets.Dict().tag(sync=True)  # live win chances (win_chances.py); {} off
+    trade_advice = traitlets.Dict().tag(sync=True)  # the trade dialog's advice (trade_advice.py)
     seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_delay = traitlets.Float(0.8).tag(sync=True)
     paused = traitlets.Bool(False).tag(sync=True)
@@ -126,7 +131,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, WinChancesDisplay, anywidge
         self._callbacks: list[EventCallback] = []
         self._init_bots()
         self._init_probability()
+        self._init_presentation()
         self._init_win_chances()
+        self._init_trade_advice()
         self._timer_handle: asyncio.TimerHandle | None = None
         self._listener: EventCallback | None = None
         self.errors: list[str] = []
@@ -253,6 +260,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, WinChancesDisplay, anywidge
         self._set_state(state)
         self._schedule_timer()
         self._refresh_probability()
+        self._refresh_fan()
         self._refresh_win_chances()
 
     def _set_state(self, state: dict[str, Any]) -> None:
@@ -426,7 +434,10 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, WinChancesDisplay, anywidge
         if not all(math.isfinite(v) for v in row):
             raise ValueError("heat values must be finite numbers")
         self._heat_mode = None
-        self.heat = {"values": row, "label": str(label)[:200], "min": min(row), "max": max(row)}
+        low, high = min(row), max(row)
+        fills, inks = heatmap.fills(row, low, high, False, zero_blank=False)
+        self.heat = {"values": row, "label": str(label)[:200], "min": low, "max": high,
+                     "fills": fills, "inks": inks, "palette": list(heatmap.VIRIDIS)}
 
     def clear_heat(self) -> None:
         self._heat_mode = None
@@ -541,11 +552,13 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, WinChancesDisplay, anywidge
     # ------------------------------------------------------------------ front-end requests
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Trait updates from a view: only ``lang``, ``bot_delay`` and ``paused``, checked."""
+        """Trait updates from a view: only ``lang``, ``bot_delay``, ``paused`` and
+        ``presentation``, checked."""
         allowed: dict[str, Any] = {}
         refused: list[str] = []
         for key, value in dict(sync_data).items():
-            if (key == "lang" and value in LANGS) or (key == "paused" and isinstance(value, bool)):
+            if (key == "lang" and value in LANGS) or (
+                    key in ("paused", "presentation") and isinstance(value, bool)):
                 allowed[key] = value
             elif key == "bot_delay" and isinstance(value, (int, float)) \
                     and not isinstance(value, bool) and 0 <= value <= 10:
@@ -609,8 +622,14 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, WinChancesDisplay, anywidge
             self.lang = content["lang"]
         elif kind == "probability":
             self._request_probability(content)
+        elif kind == "roll_once":
+            self._request_roll_once(content)
+        elif kind == "picture":
+            self._send_picture(content)
         elif kind == "win_chances":
             self._request_win_chances(content)
+        elif kind == "trade_advice":
+            self._request_trade_advice(content)
         elif kind == "log":  # a view that missed lines (opened later): the whole kept tail;
             # with "before": the lines before its first (its reader scrolls back)
             check_keys(content, {"type", "seq", "before"}, optional={"seq", "before"})
@@ -756,6 +775,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, WinChancesDisplay, anywidge
         self._detach()
         self._drop_file_hooks()
         self._cancel_bots()
+        self._cancel_fan()
         self._stop_win_chances()
         if self._timer_handle is not None:
             self._timer_handle.cancel()

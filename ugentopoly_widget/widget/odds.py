@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ..engine.records.landings import LandingCounter
+from . import heatmap
 from .requests import RequestError, check_keys
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 PROBABILITY_MODES = ("exact", "observed", "difference", "next")
 JAIL_STRATEGIES = ("short", "long")
+PER = ("roll", "turn")
 CONVERGENCE_POINTS = 48  # log-spaced samples on the convergence chart (the last one is "now")
 
 
@@ -33,28 +35,44 @@ def check_mode(mode: Any) -> str | None:
     return mode
 
 
-def heat_payload(game: Game, mode: str, lang: str = "en", jail: str = "short"
-                 ) -> dict[str, Any]:
-    """The heat layer of one mode: a share of rolls per tile (``values``), In Jail apart
-    (``jail``, drawn on the jail tile), and a zero-based scale: 0..max for the shares,
-    -m..+m (diverging) for ``"difference"`` = observed - exact."""
+def heat_payload(game: Game, mode: str, lang: str = "en", jail: str = "short",
+                 per: str = "roll") -> dict[str, Any]:
+    """The heat layer of one mode: a share of rolls (or turns, ``per="turn"``) per tile
+    (``values``), In Jail apart (``jail``, drawn on the jail tile), the colour of each tile
+    (``fills``, None where no roll can end) and the ink that reads on it, on a scale from the
+    lowest to the highest share above 0 (``min``/``max``), -m..+m (diverging) for
+    ``"difference"`` = observed - exact; ``notes``: why the hottest and coldest tiles are."""
     from ..probability import overlay
 
-    table = overlay(game, mode, jail=jail, lang=lang)  # type: ignore[arg-type]
+    per = per if mode != "next" else "roll"  # a next roll is one roll
+    table = overlay(game, mode, jail=jail, lang=lang, per=per)  # type: ignore[arg-type]
     shares = [float(v) for v in table["value"]]
     size = game.board.size
     values, in_jail = shares[:size], shares[size]
-    if mode == "difference":
-        top = max(abs(v) for v in shares)
-        low, high = -top, top
-    else:
-        low, high = 0.0, max(shares)
+    diverging = mode == "difference"
+    # the tiles' range (In Jail, often far above every tile, would squeeze them together:
+    # its colour stops at the top, its label gives the figure)
+    low, high = heatmap.scale(values, diverging)
+    tile_fills, inks = heatmap.fills(values, low, high, diverging)
+    jail_fill = heatmap.fills([in_jail], low, high, diverging)[0][0]
+    extra: dict[str, Any] = {}
+    if mode == "observed":
+        from ..probability import landing_model
+
+        chain = landing_model(game, jail=jail)  # type: ignore[arg-type]
+        exact = [float(v) for v in chain.distribution(per)]
+        extra = {"exact": exact, "counts": [int(c) for c in table["count"]][:size]}
+    elif mode == "next":
+        extra = {"ways": heatmap.dice_ways(game)}
     return {
         "mode": mode, "values": values, "jail": in_jail,
         "jail_position": game.board.jail_position, "min": low, "max": high,
-        "unit": "pp" if mode == "difference" else "%", "diverging": mode == "difference",
-        "rolls": game.landings().rolls, "player": game.current_player if mode == "next" else None,
-        "strategy": jail,
+        "fills": tile_fills, "inks": inks, "jail_fill": jail_fill,
+        "palette": list(heatmap.DIVERGING if diverging else heatmap.VIRIDIS),
+        "unit": "pp" if diverging else "%", "diverging": diverging, "per": per,
+        "rolls": game.landings(per).rolls,  # type: ignore[arg-type]
+        "player": game.current_player if mode == "next" else None,
+        "strategy": jail, "notes": heatmap.notes(game, mode, values, **extra),
     }
 
 
@@ -69,6 +87,7 @@ class LiveStats:
         self.counter = LandingCounter(1, None, record=True)
         self.totals: dict[int, int] = {}
         self.cached: tuple[tuple[int, int, str], dict[str, Any]] | None = None
+        self.jail_strategies: dict[str, Any] | None = None  # a figure of the board: once
 
     def update(self, game: Game) -> None:
         events = game.events
@@ -77,6 +96,7 @@ class LiveStats:
             self.counter = LandingCounter(game.board.size, game.board.jail_position, record=True)
             self.totals = {}
             self.cached = None
+            self.jail_strategies = None
         fresh = events[self._read:]
         for event in fresh:  # the same rolls the landing counter counts (no utility rolls)
             if event.kind == "rolled" and "purpose" not in event.data:
@@ -116,16 +136,57 @@ def stats_payload(game: Game, live: LiveStats, jail: str = "short") -> dict[str,
     curve = convergence(live.counter, chain.distribution("roll"), checkpoints=CONVERGENCE_POINTS)
     rolls = [int(n) for n in curve["rolls"]]
     one = expected_total_variation(chain, 1)  # it falls like 1/sqrt(n): solve once, scale
+    if live.jail_strategies is None:
+        live.jail_strategies = jail_comparison(game)
     payload = {
         "dice": dice,
         "convergence": {
             "rolls": rolls,
             "tv": [float(v) for v in curve["total_variation"]],
+            # one / sqrt(n): a straight line of slope -1/2 on the log-log chart
             "expected": [one / math.sqrt(n) for n in rolls],
         },
+        "jail_strategies": live.jail_strategies,
+        "strategy": jail,
     }
     live.cached = (key, payload)
     return payload
+
+
+def jail_comparison(game: Game, per: str = "roll") -> dict[str, Any]:
+    """The long-run shares of the short jail strategy (pay or use a card at once) beside the
+    long one (stay and roll for doubles): per colour group, the stations, the utilities and
+    In Jail on a board with groups, else per tile. ``groups``: label, colour, positions."""
+    from ..engine.boards.board import TileKind
+    from ..probability import landing_model
+
+    board = game.board
+    short = landing_model(game, jail="short").distribution(per)
+    long = landing_model(game, jail="long").distribution(per)
+    groups: list[dict[str, Any]] = []
+    if board.areas:
+        for key, area in board.areas.items():
+            first = area.positions[0] if area.positions else 0
+            groups.append({"key": key, "colour": area.color, "positions": list(area.positions),
+                           "label": {lang: board.tile_name(first, lang).replace("\n", " ")
+                                     for lang in ("en", "nl")}})
+        for kind, glyph in ((TileKind.RAILWAY, "⇌"), (TileKind.UTILITY, "⚡")):
+            spots = [t.position for t in board.tiles if t.kind is kind]
+            if spots:
+                groups.append({"key": kind.value.lower(), "colour": None, "positions": spots,
+                               "label": {"en": glyph, "nl": glyph}})
+    else:
+        for t in board.tiles:
+            groups.append({"key": str(t.position), "colour": None, "positions": [t.position],
+                           "label": {lang: str(t.position) for lang in ("en", "nl")}})
+    groups.append({"key": "in_jail", "colour": None, "positions": [board.size],
+                   "label": {"en": "▦ in jail", "nl": "▦ in de cel"}})
+    return {
+        "groups": groups, "per": per,
+        "short": [float(sum(short[k] for k in g["positions"])) for g in groups],
+        "long": [float(sum(long[k] for k in g["positions"])) for g in groups],
+        "same": bool(abs(short - long).max() < 1e-12),  # rules where jail leaves no choice
+    }
 
 
 class ProbabilityPanels:
@@ -135,6 +196,7 @@ class ProbabilityPanels:
 
     _heat_mode: str | None
     _heat_jail: str
+    _heat_per: str
     _show_stats: bool
     _live: LiveStats
 
@@ -149,6 +211,7 @@ class ProbabilityPanels:
     def _init_probability(self) -> None:
         self._heat_mode = None
         self._heat_jail = "short"
+        self._heat_per = "roll"
         self._show_stats = False
         self._live = LiveStats()
 
@@ -161,12 +224,20 @@ class ProbabilityPanels:
     def dice_stats_shown(self) -> bool:
         return self._show_stats
 
-    def show_probability(self, mode: str | None = "exact", *, jail: str = "short") -> None:
+    @property
+    def probability_per(self) -> str:
+        """What the shares count: ``"roll"`` (every roll) or ``"turn"`` (where turns end)."""
+        return self._heat_per
+
+    def show_probability(self, mode: str | None = "exact", *, jail: str = "short",
+                         per: str = "roll") -> None:
         """Lay landing probabilities over the board, as a share of rolls per tile (In Jail on
         the jail tile): ``"exact"`` long run, ``"observed"`` in this game so far,
         ``"difference"`` (observed - exact), ``"next"`` (where the current player's next roll
         ends). ``None`` or ``"off"`` hides it. ``jail``: the exact chain's jail strategy
-        (``"short"`` or ``"long"``). A bad argument raises ValueError and changes nothing.
+        (``"short"`` or ``"long"``); ``per``: a share of rolls (``"roll"``) or of turns
+        (``"turn"``: where turns end; a next roll is always one roll). A bad argument raises
+        ValueError and changes nothing.
 
         >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
         >>> w.show_probability("exact")
@@ -176,10 +247,12 @@ class ProbabilityPanels:
         checked = check_mode(mode)
         if jail not in JAIL_STRATEGIES:
             raise ValueError(f"jail is one of {list(JAIL_STRATEGIES)}, not {jail!r}")
+        if per not in PER:
+            raise ValueError(f"per is one of {list(PER)}, not {per!r}")
         payload: dict[str, Any] = {}
         if checked is not None and self._game is not None:
-            payload = heat_payload(self._game, checked, str(self.lang), jail)  # may raise
-        self._heat_mode, self._heat_jail = checked, jail
+            payload = heat_payload(self._game, checked, str(self.lang), jail, per)  # may raise
+        self._heat_mode, self._heat_jail, self._heat_per = checked, jail, per
         self.heat = payload
 
     def show_dice_stats(self, show: bool = True) -> None:
@@ -207,7 +280,8 @@ class ProbabilityPanels:
             return
         try:
             if self._heat_mode is not None:
-                self.heat = heat_payload(game, self._heat_mode, str(self.lang), self._heat_jail)
+                self.heat = heat_payload(game, self._heat_mode, str(self.lang), self._heat_jail,
+                                         self._heat_per)
             if self._show_stats:
                 self.stats = stats_payload(game, self._live, self._heat_jail)
         except Exception as exc:  # a board the chain cannot model: say so, show nothing
@@ -216,9 +290,12 @@ class ProbabilityPanels:
             self._report(f"probability panels turned off: {type(exc).__name__}: {exc}")
 
     def _request_probability(self, content: dict[str, Any]) -> None:
-        """``{"type": "probability", "mode": ..., "stats": bool}`` from the view's Odds tab:
-        both checked before either is applied."""
-        check_keys(content, {"type", "mode", "stats", "seq"}, optional={"mode", "stats", "seq"})
+        """``{"type": "probability", "mode": ..., "stats": bool, "jail": "short"|"long",
+        "per": "roll"|"turn"}`` from the view's Odds tab: all checked before any is applied
+        (a jail or per without a mode keeps the mode shown)."""
+        check_keys(content, {"type", "mode", "stats", "jail", "per", "seq"},
+                   optional={"mode", "stats", "jail", "per", "seq"})
+        mode = self._heat_mode
         if "mode" in content:
             try:
                 mode = check_mode(content["mode"])
@@ -227,14 +304,18 @@ class ProbabilityPanels:
                     f"refused: unknown probability mode {str(content['mode'])[:40]!r}") from None
         if "stats" in content and not isinstance(content["stats"], bool):
             raise RequestError("refused: stats is true or false")
+        jail = content.get("jail", self._heat_jail)
+        per = content.get("per", self._heat_per)
+        if jail not in JAIL_STRATEGIES or per not in PER:
+            raise RequestError("refused: jail is short or long, per is roll or turn")
         try:
-            if "mode" in content:
-                self.show_probability(mode, jail=self._heat_jail)
+            if {"mode", "jail", "per"} & set(content):
+                self.show_probability(mode, jail=jail, per=per)
             if "stats" in content:
                 self.show_dice_stats(content["stats"])
         except ValueError as exc:  # ProbabilityError: a board the chain cannot model
             raise RequestError(f"cannot show the probabilities: {exc}") from None
 
 
-__all__ = ["PROBABILITY_MODES", "LiveStats", "ProbabilityPanels", "check_mode", "heat_payload",
-           "stats_payload"]
+__all__ = ["PER", "PROBABILITY_MODES", "LiveStats", "ProbabilityPanels", "check_mode",
+           "heat_payload", "jail_comparison", "stats_payload"]

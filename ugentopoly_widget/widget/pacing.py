@@ -142,6 +142,7 @@ class BotPacing:
                 kind = everyone
             seat_bots[player] = self._bot(player, kind)
         count = 0
+        first_turn = game.turn_number
         # The collector held back for the whole batch, not per run of turns: between runs it
         # found the young generation full every time (as costly as the stops themselves).
         with FewerCollections():
@@ -157,6 +158,9 @@ class BotPacing:
                 self._batch -= 1
                 if self._dirty or count:
                     self._dirty = False
+                    if count > 1 and self._batch == 0:  # told in one line, not as its last move
+                        self._cache.batch = {"actions": count, "from": first_turn,
+                                             "to": game.turn_number}
                     self._publish()
         return count
 

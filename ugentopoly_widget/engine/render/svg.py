@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from ..boards.board import Board, Tile, TileKind
@@ -49,6 +49,7 @@ _KIND_GLYPH = {
 }
 # YlOrRd-like colour scale for the heat overlay.
 _HEAT_STOPS = ((255, 255, 178), (254, 204, 92), (253, 141, 60), (240, 59, 32), (189, 0, 38))
+_HEAT_STOPS_HEX = tuple(f"#{r:02x}{g:02x}{b:02x}" for r, g, b in _HEAT_STOPS)
 _LABELS = {
     "en": {"turn": "Turn", "pot": "Pot", "dice": "Last roll", "over": "Game over",
            "winner": "Winner", "winners": "Winners", "jail": "jail", "out": "out",
@@ -343,11 +344,13 @@ def _token(out: list[str], index: int, name: str, token: str, colour: str,
     )
 
 
-def _heat_colour(t: float) -> str:
-    t = min(max(t, 0.0), 1.0) * (len(_HEAT_STOPS) - 1)
-    k = min(int(t), len(_HEAT_STOPS) - 2)
+def _heat_colour(t: float, stops: Sequence[str] | None = None) -> str:
+    rgb = _HEAT_STOPS if stops is None else [
+        (int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)) for c in stops]
+    t = min(max(t, 0.0), 1.0) * (len(rgb) - 1)
+    k = min(int(t), len(rgb) - 2)
     f = t - k
-    a, b = _HEAT_STOPS[k], _HEAT_STOPS[k + 1]
+    a, b = rgb[k], rgb[k + 1]
     r, g, bl = (round(a[i] + (b[i] - a[i]) * f) for i in range(3))
     return f"#{r:02x}{g:02x}{bl:02x}"
 
@@ -399,6 +402,7 @@ def _die(out: list[str], x: float, y: float, s: float, value: int) -> None:
 def _tile(
     out: list[str], game: Game, tile: Tile, rect: Rect, side: int, corner: float,
     lang: str, currency: str, tokens: list[int], heat: float | None, heat_value: float | None,
+    heat_fill: str | None = None, heat_label: str | None = None,
 ) -> None:
     board = game.board
     pos = tile.position
@@ -420,7 +424,12 @@ def _tile(
         f'<rect class="bg" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
         f'fill="{_KIND_FILL.get(tile.kind, "#fbfbf6")}" stroke="#333333" stroke-width="1.5"/>'
     )
-    if heat is not None:  # under the names, so they stay readable
+    if heat_fill is not None:  # a colour chosen by the caller (the widget's palette)
+        out.append(
+            f'<rect class="heat" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
+            f'fill="{_attr(_colour(heat_fill))}" fill-opacity="0.6" pointer-events="none"/>'
+        )
+    elif heat is not None and heat_label is None:  # under the names, so they stay readable
         out.append(
             f'<rect class="heat" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
             f'fill="{_heat_colour(heat)}" fill-opacity="{_n(0.25 + 0.5 * heat)}" '
@@ -433,7 +442,13 @@ def _tile(
     if side < 0:  # a corner
         pad = corner * 0.06
         lines, font = _fit(name, w - 2 * pad, h * 0.5 - pad, name_font * 1.25)
-        _text_block(out, lines, font, x + w / 2, y + pad, weight="bold")
+        below = _text_block(out, lines, font, x + w / 2, y + pad, weight="bold")
+        if heat_label is not None:
+            out.append(
+                f'<text class="heat-label" x="{_n(x + w / 2)}" y="{_n(below + name_font)}" '
+                f'font-size="{_n(name_font)}" font-weight="bold" text-anchor="middle" '
+                f'fill="#111111">{_text(heat_label)}</text>'
+            )
         token_box = (x + pad, y + h * 0.5, w - 2 * pad, h * 0.5 - pad)
         if tile.kind is TileKind.JAIL:
             cell = (x + w * 0.5, y + h * 0.46, w * 0.46, h * 0.5)
@@ -491,7 +506,9 @@ def _tile(
                 f'opacity="0.35">{_text(glyph[0])}</text>'
             )
         price = ""
-        if tile.is_property and owner is None:
+        if heat_label is not None:  # the heat layer's figure takes the price's place
+            price = heat_label
+        elif tile.is_property and owner is None:
             price = f"{currency}{tile.cost}"
         elif tile.kind is TileKind.TAX and tile.amount:
             price = f"{currency}{tile.amount}"
@@ -507,9 +524,10 @@ def _tile(
             if len(price) > px_chars:
                 price_font *= max(px_chars, 1) / len(price)
             price_y = by + bh - pad - price_font * 0.2
+            price_ink = 'font-weight="bold" fill="#111111"' if heat_label else 'fill="#444444"'
             out.append(
                 f'<text class="price" x="{_n(bx + bw / 2)}" y="{_n(price_y)}" '
-                f'font-size="{_n(price_font)}" text-anchor="middle" fill="#444444">'
+                f'font-size="{_n(price_font)}" text-anchor="middle" {price_ink}>'
                 f"{_text(price)}</text>"
             )
         if owner is not None:
@@ -572,7 +590,8 @@ def _last_dice(game: Game) -> list[int] | None:
 
 
 def _centre(out: list[str], game: Game, corner: float, lang: str, currency: str,
-            heat_range: tuple[float, float] | None) -> None:
+            heat_range: tuple[float, float] | None,
+            style: Mapping[str, Any] | None = None) -> None:
     board = game.board
     labels = _LABELS.get(lang, _LABELS["en"])
     inner = SIZE - 2 * corner
@@ -656,23 +675,28 @@ def _centre(out: list[str], game: Game, corner: float, lang: str, currency: str,
         bx = cx - bar_w / 2
         by = corner + inner - row * 1.3
         bh = row * 0.5
+        style = style or {}
+        palette = tuple(_colour(c) for c in style.get("palette") or ()) or _HEAT_STOPS_HEX
+        low_text = str(style.get("low", _fmt(low)))
+        high_text = str(style.get("high", _fmt(high)))
+        title = str(style.get("title", labels["heat"]))
         out.append('<g class="heat-legend">')
         for k in range(steps):
             out.append(
                 f'<rect class="heat-scale" x="{_n(bx + k * bar_w / steps)}" y="{_n(by)}" '
                 f'width="{_n(bar_w / steps + 0.5)}" height="{_n(bh)}" '
-                f'fill="{_heat_colour(k / (steps - 1))}"/>'
+                f'fill="{_heat_colour(k / (steps - 1), palette)}"/>'
             )
         lf = row * 0.5
         out.append(
             f'<rect x="{_n(bx)}" y="{_n(by)}" width="{_n(bar_w)}" height="{_n(bh)}" '
             f'fill="none" stroke="#333333" stroke-width="1"/>'
             f'<text x="{_n(bx - lf * 0.4)}" y="{_n(by + bh * 0.8)}" font-size="{_n(lf)}" '
-            f'text-anchor="end" fill="#222222">{_text(_fmt(low))}</text>'
+            f'text-anchor="end" fill="#222222">{_text(low_text)}</text>'
             f'<text x="{_n(bx + bar_w + lf * 0.4)}" y="{_n(by + bh * 0.8)}" '
-            f'font-size="{_n(lf)}" fill="#222222">{_text(_fmt(high))}</text>'
+            f'font-size="{_n(lf)}" fill="#222222">{_text(high_text)}</text>'
             f'<text x="{_n(cx)}" y="{_n(by - lf * 0.4)}" font-size="{_n(lf)}" '
-            f'text-anchor="middle" fill="#222222">{_text(labels["heat"])}</text></g>'
+            f'text-anchor="middle" fill="#222222">{_text(title)}</text></g>'
         )
 
 
@@ -682,12 +706,17 @@ def board_svg(
     lang: str | None = None,
     heat: Sequence[float] | None = None,
     width: int = 640,
+    heat_style: Mapping[str, Any] | None = None,
 ) -> str:
     """The board of `game` as an SVG document (a string).
 
     ``lang`` picks the names (default: the game's language). ``heat`` (one number per tile)
     adds a translucent overlay per tile, scaled from the smallest value (light yellow) to the
     largest (dark red), with a legend in the centre. ``width`` is the picture's size in pixels.
+    ``heat_style`` draws the heat as a caller chose it (the widget's picture of its heat map):
+    ``fills`` (a colour or None per tile), ``labels`` (a text per tile, in the price's place),
+    ``palette`` (the legend's colours, low to high), ``low``/``high`` (the legend's end texts)
+    and ``title``.
     """
     board = game.board
     n = board.size
@@ -715,13 +744,19 @@ def board_svg(
         f'height="{width}" viewBox="0 0 {_n(SIZE)} {_n(SIZE)}" font-family="{_FONT}">',
         f'<rect x="0" y="0" width="{_n(SIZE)}" height="{_n(SIZE)}" fill="#cfe3cc"/>',
     ]
-    _centre(out, game, corner, language, currency, heat_range)
+    style = dict(heat_style or {})
+    style_fills = list(style.get("fills") or [None] * n)
+    style_labels = style.get("labels")
+    if len(style_fills) != n or (style_labels is not None and len(style_labels) != n):
+        raise ValueError(f"heat_style needs one fill and one label per tile ({n})")
+    _centre(out, game, corner, language, currency, heat_range, style)
     for tile in board.tiles:
         pos = tile.position
         _tile(
             out, game, tile, rects[pos], sides[pos], corner, language, currency,
             on_tile.get(pos, []), None if scaled is None else scaled[pos],
-            None if values is None else values[pos],
+            None if values is None else values[pos], style_fills[pos],
+            None if style_labels is None else str(style_labels[pos]),
         )
     out.append(
         f'<rect x="0.75" y="0.75" width="{_n(SIZE - 1.5)}" height="{_n(SIZE - 1.5)}" '
