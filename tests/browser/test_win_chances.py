@@ -169,3 +169,50 @@ def test_trade_advice_in_the_dialog_equals_rate_trade(
     kernel.wait_for("w.trade_advice['offer']['give']['cash']", "250", timeout=30)
     assert _py(kernel, "len(w.game.actions)") == 0
     assert _py(kernel, "w.state['seq']") == seq
+
+
+def _click_times(page, root, clicks: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
+    """Click the decision's first button `clicks` times: the board's reply (a new data-seq on
+    the root) and, while the bar is on, its first estimate of the new position."""
+    import time
+
+    replies, firsts = [], []
+    for _ in range(clicks):
+        seq = root.get_attribute("data-seq")
+        button = root.locator("[data-ugw=actions] button:not([disabled]):not([data-arming])").first
+        t0 = time.perf_counter()
+        button.click()
+        page.wait_for_function(
+            "(s) => document.querySelector('[data-ugw=root]').dataset.seq !== s", arg=seq)
+        replies.append(1000 * (time.perf_counter() - t0))
+        if not root.locator("[data-ugw=win-bar]").is_hidden():
+            page.wait_for_function(
+                "() => { const r = document.querySelector('[data-ugw=root]');"
+                " const b = document.querySelector('[data-ugw=win-bar]');"
+                " return b.dataset.seq === r.dataset.seq && Number(b.dataset.rollouts) > 0"
+                " || b.dataset.status === 'over'; }", timeout=60_000)
+            firsts.append(1000 * (time.perf_counter() - t0))
+        page.wait_for_timeout(350)  # the new buttons arm
+    return replies, firsts
+
+
+def test_the_bar_does_not_hold_up_the_board(
+    open_notebook: OpenNotebook, kernel: Kernel, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    """Measured, not timed: the board's reply to a click with the bar on and off, and the bar's
+    first estimate after each decision (figures printed for the closing note)."""
+    import statistics
+
+    page = open_notebook(CELLS, "win_latency.ipynb")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    root = root_of(page)
+    off, _ = _click_times(page, root, 6)
+    kernel.run("w.show_win_chances(True, budget=360)")
+    page.wait_for_function("() => !document.querySelector('[data-ugw=win-bar]').hidden")
+    on, firsts = _click_times(page, root, 6)
+    assert len(firsts) == 6 and all(f > 0 for f in firsts)
+    with capsys.disabled():
+        print(f"\n[win bar] click -> board reply: bar off median {statistics.median(off):.0f} ms"
+              f" (max {max(off):.0f}), bar on median {statistics.median(on):.0f} ms"
+              f" (max {max(on):.0f}); click -> first estimate median"
+              f" {statistics.median(firsts):.0f} ms (max {max(firsts):.0f})")
