@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,3 +20,25 @@ def fixtures_dir() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture(autouse=True)
+def _no_foreign_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A desk test runs as a script does: no event loop running in its thread.
+
+    Playwright's sync API (the browser tests, earlier in the same session) leaves its own
+    asyncio loop marked as running in the main thread for the rest of the session; code that
+    asks ``asyncio.get_running_loop()`` (bot pacing, Roll once, win chances, trade advice) would
+    then hand its work to a loop nobody drives, and ``asyncio.run`` would refuse to start. The
+    browser tests keep it; every other test sees none, and it is put back afterwards."""
+    import asyncio
+
+    if "browser" in request.node.path.parts:
+        yield
+        return
+    foreign = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(foreign)
