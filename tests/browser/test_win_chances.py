@@ -12,7 +12,7 @@ from .board_checks import shot
 from .classroom_checks import in_view
 from .conftest import Kernel, OpenNotebook
 from .test_board_layout import _sidebar
-from .test_widget_browser import IMPORTS, root_of
+from .test_widget_browser import IMPORTS, root_of, wait_armed
 
 CELLS = [
     IMPORTS + "\nfrom ugentopoly_widget import Game",
@@ -179,7 +179,12 @@ def _click_times(page, root, clicks: int) -> tuple[list[float], list[float]]:  #
     replies, firsts = [], []
     for _ in range(clicks):
         seq = root.get_attribute("data-seq")
-        button = root.locator("[data-ugw=actions] button:not([disabled]):not([data-arming])").first
+        # the decision's main button (roll, buy, end turn), once it takes clicks
+        # (the trade and build buttons beside it never: they open a dialog, no new state)
+        primary = "[data-ugw=actions] button.ugw-primary"
+        choice = primary if root.locator(primary).count() else "[data-ugw=actions] button"
+        wait_armed(page, choice)
+        button = root.locator(choice).first
         t0 = time.perf_counter()
         button.click()
         page.wait_for_function(
