@@ -168,41 +168,57 @@ def case_bot(args: argparse.Namespace) -> None:
 def case_live(args: argparse.Namespace) -> None:
     from ugentopoly_widget.widget import UgentopolyWidget
 
-    print("\n== live win chances: a click's time (apply -> published state), Python side, "
-          "with and without the estimator running (classic 4 players, heuristic moves)")
-    for on in (False, True):
+    print("\n== live win chances: what a click pays, Python side, with the estimator off, in a "
+          "worker thread and in its own process (classic 4 players, heuristic moves):\n"
+          "   apply = a click's action applied and its state published; wake = the kernel "
+          "thread's wait for the interpreter lock after a 2 ms sleep, paid at every step a\n"
+          "   reply blocks on (reading the click, sending the state); first = a decision to "
+          "the estimator's first 36 rollouts of the new position (no hold: the widget's\n"
+          "   click requests add one of 0.15 s, see docs/rollouts.md)")
+    for worker in ("off", "thread", "process"):
         game = mid_game(players=4, seed=5, turn=60)
         w = UgentopolyWidget.from_game(game)
-        if on:
+        if worker != "off":
+            from ugentopoly_widget.rollouts.live_process import live_estimator
+
             w.show_win_chances(True, budget=100_000)
-            time.sleep(0.5)  # the worker busy in its batches
-        times = []
-        first = []
+            w._win.close()  # type: ignore[union-attr]
+            w._win = live_estimator(worker=worker, budget=100_000,  # type: ignore[arg-type]
+                                    on_update=w._on_estimate)
+            w._win_position = None
+            w._refresh_win_chances()
+            w._win.wait(timeout=0.5 if worker == "thread" else 5)  # warm, then busy
+            time.sleep(0.5)
+        times, wakes, first = [], [], []
         bot = HeuristicBot(seed=3)
         for _ in range(args.clicks):
             if game.is_over:
                 break
             action = bot.choose(game)
-            started = time.perf_counter()
+            started = clicked = time.perf_counter()
             w.apply(action)
             times.append(time.perf_counter() - started)
-            if on:
+            for _ in range(5):
+                started = time.perf_counter()
+                time.sleep(0.002)
+                wakes.append(time.perf_counter() - started - 0.002)
+            if worker != "off":
                 estimator = w._win
                 assert estimator is not None
                 generation = estimator.generation
-                t0 = time.perf_counter()
                 while estimator.latest is None or estimator.latest.generation != generation:
                     time.sleep(0.001)
-                first.append(time.perf_counter() - t0)
+                first.append(time.perf_counter() - clicked)
             time.sleep(0.02)
         w.close()
         ms = sorted(1000 * t for t in times)
-        line = (f"  estimator {'on ' if on else 'off'}: click median {statistics.median(ms):.2f}"
-                f" ms, 95th {ms[int(0.95 * (len(ms) - 1))]:.2f} ms, max {ms[-1]:.2f} ms "
-                f"({len(ms)} clicks)")
+        wake = sorted(1000 * t for t in wakes)
+        line = (f"  {worker:>7}: apply median {statistics.median(ms):.2f} ms, max {ms[-1]:.2f};"
+                f" wake median {statistics.median(wake):.2f} ms, 95th "
+                f"{wake[int(0.95 * (len(wake) - 1))]:.2f}, max {wake[-1]:.2f} ({len(ms)} clicks)")
         if first:
-            line += (f"; first estimate (36 rollouts) after {1000 * statistics.median(first):.0f}"
-                     f" ms median, {1000 * max(first):.0f} ms max")
+            line += (f"; first {1000 * statistics.median(first):.0f} ms median, "
+                     f"{1000 * max(first):.0f} max")
         print(line)
 
 

@@ -713,7 +713,13 @@ function render({ model, el }) {
     draw();
   });
   on("change:presentation", () => { applyPresentation(); drawHeader(wantLobby || !inGame()); });
-  on("change:win_chances", () => { drawWinBar(); drawOdds(); });
+  // the Odds tab shows only whether the bar is on: redrawn when that changes, not per estimate
+  let winShown = !!(get("win_chances") || {}).on;
+  on("change:win_chances", () => {
+    drawWinBar();
+    const shown = !!(get("win_chances") || {}).on;
+    if (shown !== winShown) { winShown = shown; drawOdds(); }
+  });
   on("change:trade_advice", () => { if (trade.open && inGame()) trade.render(ctx()); });
   on("change:fan", () => { fan.draw(get("fan"), lang()); drawOdds(); });
   on("msg:custom", (msg) => {

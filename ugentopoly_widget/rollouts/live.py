@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,6 +110,13 @@ def _finite(values: Mapping[str, float]) -> dict[str, float]:
     return {k: (float(v) if math.isfinite(v) else 0.0) for k, v in values.items()}
 
 
+class _Held:
+    """A float ``value``, as a shared ``multiprocessing.RawValue("d")`` has (a child process
+    reads its owner's)."""
+
+    value: float = 0.0
+
+
 @dataclass
 class _Job:
     generation: int
@@ -146,6 +154,7 @@ class LiveEstimator:
         self._generation = 0
         self._closed = False
         self._thread: threading.Thread | None = None
+        self._hold: _Held = _Held()  # until when to rest (time.monotonic(), any process's)
         self.errors: list[str] = []
 
     # ------------------------------------------------------------------ the owner's side
@@ -182,6 +191,11 @@ class LiveEstimator:
                 self._thread = threading.Thread(target=self._run, name="win-chances",
                                                 daemon=True)
                 self._thread.start()
+
+    def hold(self, seconds: float) -> None:
+        """Rest for `seconds` from now, from the next rollout on (a click is being answered:
+        the machine's cores are its). A new position given meanwhile waits too."""
+        self._hold.value = time.monotonic() + max(0.0, float(seconds))
 
     def cancel(self) -> None:
         """Stop estimating (a finished game, or the display switched off)."""
@@ -236,7 +250,7 @@ class LiveEstimator:
             try:
                 self._step(job)
             except Exception as exc:  # never let the worker die: report, drop the position
-                self.errors.append(f"{type(exc).__name__}: {exc}")
+                self._error(f"{type(exc).__name__}: {exc}")
                 with self._lock:
                     if self._job is job:
                         self._job = None
@@ -249,7 +263,11 @@ class LiveEstimator:
     def _step(self, job: _Job) -> None:
         done = job.outcomes.count if job.outcomes is not None else 0
         stop = min(done + self.batch, self.budget)
-        part = play_rollouts(job.position, job.plan, [[]], done, stop)
+        # a new position (or the end) stops this batch at the next rollout: its work is dropped
+        part = play_rollouts(job.position, job.plan, [[]], done, stop,
+                             interrupted=lambda: self._interrupted(job))
+        if part.count == 0:
+            return
         outcomes = part if job.outcomes is None else Outcomes.join([job.outcomes, part])
         estimate = Estimate(job.generation, job.turn, outcomes.count, self.budget,
                             outcomes.count >= self.budget, summarize(outcomes), job.names,
@@ -264,7 +282,20 @@ class LiveEstimator:
             try:
                 self.on_update(estimate)
             except Exception as exc:  # the receiver's fault: keep estimating
-                self.errors.append(f"on_update: {type(exc).__name__}: {exc}")
+                self._error(f"on_update: {type(exc).__name__}: {exc}")
+
+    def _interrupted(self, job: _Job) -> bool:
+        """Between two rollouts: is `job` left behind? While held, wait (see :meth:`hold`)."""
+        while True:
+            if self._job is not job or self._closed:
+                return True
+            rest = self._hold.value - time.monotonic()
+            if rest <= 0:
+                return False
+            time.sleep(min(rest, 0.05))
+
+    def _error(self, text: str) -> None:
+        self.errors.append(text)
 
     @staticmethod
     def _swing(job: _Job, outcomes: Outcomes) -> Swing | None:

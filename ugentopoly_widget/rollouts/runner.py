@@ -136,11 +136,17 @@ class Plan:
     quiet: tuple[int, ...] = ()
 
 
+def position_record(game: Game) -> dict[str, Any]:
+    """The game's record with its actions in the compact text form (a worker's copy)."""
+    record = game.record()
+    record["actions"] = encode_actions(game._actions)
+    return record
+
+
 def make_plan(game: Game, *, bots: tuple[BotSpec, ...], seed: int, max_turns: int,
               at_cap: AtCap, variants: Sequence[Sequence[Action]], stratify: bool = True,
               quiet: Sequence[int] = ()) -> Plan:
-    record = game.record()
-    record["actions"] = encode_actions(game._actions)  # the compact text form
+    record = position_record(game)
     key = hashlib.sha256(json.dumps(record, sort_keys=True, default=str).encode()).hexdigest()
     return Plan(record=record, applied=len(game._actions), seats=len(game.players), bots=bots,
                 seed=seed, max_turns=max_turns, at_cap=at_cap,
@@ -216,8 +222,11 @@ def _share(game: Game, at_cap: AtCap) -> tuple[list[float], bool]:
 
 
 def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequence[Action]],
-                  start: int, stop: int) -> Outcomes:
-    """Rollouts `start` .. `stop - 1` of every variant from `position` (reset before each)."""
+                  start: int, stop: int, *,
+                  interrupted: Callable[[], bool] | None = None) -> Outcomes:
+    """Rollouts `start` .. `stop - 1` of every variant from `position` (reset before each).
+    ``interrupted()``, asked before each rollout, ends the batch early when true (a live
+    estimate whose position changed): the rollouts played so far are returned."""
     import time
 
     game = position.game
@@ -234,6 +243,10 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
     until = turn0 + plan.max_turns
     with FewerCollections():
         for j, k in enumerate(range(start, stop)):
+            if interrupted is not None and interrupted():
+                stop = k
+                wins, finished, turns = wins[:, :j], finished[:, :j], turns[:, :j]
+                break
             seed = rollout_seed(plan.seed, k)
             first = (first_roll(plan.seed, k, rules.dice_count, rules.dice_sides)
                      if size > 1 else None)

@@ -599,6 +599,8 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         if size > MAX_REQUEST_BYTES:
             raise RequestError(f"refused: the request is too large ({size} bytes)")
         kind = content.get("type")
+        if kind in ("act", "undo", "setup"):  # a click that changes the game
+            self._hold_win_chances()
         if kind == "act":
             check_keys(content, {"type", "action", "seq"})
             self._check_seq(content)

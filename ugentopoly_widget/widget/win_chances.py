@@ -3,8 +3,9 @@ refreshed after each decision, with the swing of each decision for the log.
 
 A mixin of :class:`UgentopolyWidget`. ``w.show_win_chances(True)`` (off by default: bots at
 speed do not pay for rollouts) starts a :class:`~ugentopoly_widget.rollouts.live.LiveEstimator`;
-every published state hands it the new position (a copy made in about a millisecond, so no
-click waits on it), its worker thread refines the estimate batch by batch and the figures
+every published state hands it the new position (the actions since the last one, sent to the
+estimator's own process, so no click waits on it), the rollouts refine the estimate batch by
+batch (in a thread where there are no processes, or for bots given as classes) and the figures
 reach the ``win_chances`` trait on the kernel's event loop (without a loop, a script or a test,
 when the widget is next used, or by :meth:`WinChancesDisplay.wait_win_chances`).
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +39,10 @@ if TYPE_CHECKING:  # the analysis layer (numpy, pandas) is imported when the dis
 MAX_SWINGS = 20
 DEFAULT_BUDGET = 1000
 MAX_BUDGET = 100_000
+# A click's reply (kernel, server, browser) takes about 0.1 s: the rollouts wait that long, and
+# a little more, after a click; the first estimate still comes within half a second.
+HOLD_SECONDS = 0.15
+UPDATE_SECONDS = 0.25  # between two refinements of a position's figures sent to the views
 
 
 class WinChancesDisplay:
@@ -46,6 +52,8 @@ class WinChancesDisplay:
     _win_loop: asyncio.AbstractEventLoop | None
     _win_pending: Estimate | None
     _win_lock: threading.Lock
+    _win_scheduled: bool
+    _win_sent: tuple[int, float]
     # the last position handed on: (what identifies it, its decider, the decision's data,
     # whether the decision had a choice)
     _win_position: tuple[tuple[int, ...], int | None, dict[str, Any], bool] | None
@@ -63,6 +71,8 @@ class WinChancesDisplay:
         self._win_loop = None
         self._win_pending = None
         self._win_lock = threading.Lock()
+        self._win_scheduled = False  # a call of _apply_pending is on its way
+        self._win_sent = (-1, 0.0)  # the generation and time of the last figures sent
         self._win_position = None
         self._win_swings = []
 
@@ -86,7 +96,7 @@ class WinChancesDisplay:
         if not isinstance(show, bool):
             raise ValueError(f"show_win_chances takes True or False, not {show!r}")
         from ..rollouts.errors import RolloutError
-        from ..rollouts.live import LiveEstimator
+        from ..rollouts.live_process import live_estimator
         from ..rollouts.runner import check_bots
 
         self._stop_win_chances()
@@ -98,8 +108,10 @@ class WinChancesDisplay:
                                f"{budget!r}")
         if self._game is not None:
             check_bots(bots, len(self._game.players))  # (later games: checked per position)
-        self._win = LiveEstimator(budget=budget, bots=bots, seed=seed,
-                                  on_update=self._on_estimate)
+        # in a process of its own where it can: a worker thread would make each click wait
+        # for the interpreter lock (rollouts/live_process.py)
+        self._win = live_estimator(budget=budget, bots=bots, seed=seed,
+                                   on_update=self._on_estimate)
         try:
             asyncio.get_running_loop()
             self._win_loop = asyncio.get_running_loop()
@@ -118,6 +130,13 @@ class WinChancesDisplay:
         self._apply_pending()
         value: dict[str, Any] = self.win_chances
         return value
+
+    def _hold_win_chances(self) -> None:
+        """A click from the view: the rollouts rest while it is answered and drawn (on a
+        machine with two cores they would otherwise slow the kernel, the server and the
+        browser by a fifth), then play the new position."""
+        if self._win is not None:
+            self._win.hold(HOLD_SECONDS)
 
     def _stop_win_chances(self) -> None:
         if self._win is not None:
@@ -166,19 +185,30 @@ class WinChancesDisplay:
             self._report(f"win chances turned off: {exc}")
 
     def _on_estimate(self, estimate: Estimate) -> None:
-        """In the estimator's thread: hand the estimate to the kernel's loop (or keep it)."""
+        """In the estimator's thread: hand the estimate to the kernel's loop (or keep it).
+        A position's first figures and its last go at once; those between at most every
+        UPDATE_SECONDS (each costs the views a redraw, a click's reply may wait behind it)."""
         with self._win_lock:
             self._win_pending = estimate
+            urgent = estimate.done or estimate.generation != self._win_sent[0]
+            if self._win_scheduled and not urgent:
+                return  # the call scheduled takes this one
+            self._win_scheduled = True
+            delay = 0.0 if urgent else max(0.0, self._win_sent[1] + UPDATE_SECONDS
+                                           - time.monotonic())
         loop = self._win_loop
         if loop is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(self._apply_pending)
+                loop.call_soon_threadsafe(loop.call_later, delay, self._apply_pending)
             except RuntimeError:  # the loop closed meanwhile
                 pass
 
     def _apply_pending(self) -> None:
         with self._win_lock:
             estimate, self._win_pending = self._win_pending, None
+            self._win_scheduled = False
+            if estimate is not None:
+                self._win_sent = (estimate.generation, time.monotonic())
         estimator, game = self._win, self._game
         if estimate is None or estimator is None or game is None:
             return
