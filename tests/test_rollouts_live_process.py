@@ -42,6 +42,17 @@ def sent_kinds(estimator: ProcessLiveEstimator) -> list[str]:
     return kinds
 
 
+def estimating() -> tuple[UgentopolyWidget, ProcessLiveEstimator, list[str]]:
+    """A widget showing its win chances (the first estimate done) and the kinds of messages
+    its estimator sends from now on."""
+    w = widget()
+    w.show_win_chances(True, budget=36, seed=3)
+    estimator = w._win
+    assert isinstance(estimator, ProcessLiveEstimator)
+    w.wait_win_chances(timeout=120)
+    return w, estimator, sent_kinds(estimator)
+
+
 def same_as_rollouts(figures: dict[str, Any], game: Game, rollouts: int, seed: int) -> None:
     table = win_chances(game, rollouts=rollouts, seed=seed)
     assert figures["rollouts"] == rollouts
@@ -62,12 +73,7 @@ def test_the_widget_estimates_in_a_process_of_its_own() -> None:
 
 
 def test_the_copy_follows_actions_undos_and_new_games() -> None:
-    w = widget()
-    w.show_win_chances(True, budget=36, seed=3)
-    estimator = w._win
-    assert isinstance(estimator, ProcessLiveEstimator)
-    w.wait_win_chances(timeout=120)
-    kinds = sent_kinds(estimator)
+    w, estimator, kinds = estimating()
     w.game.testing.script_dice((2, 3))  # a testing step: the whole record
     w.roll()  # Ann on New York Avenue
     same_as_rollouts(w.wait_win_chances(timeout=120), w.game, 36, 3)
@@ -94,12 +100,7 @@ def test_the_copy_follows_actions_undos_and_new_games() -> None:
 
 
 def test_a_copy_that_cannot_follow_is_sent_whole_next_time() -> None:
-    w = widget()
-    w.show_win_chances(True, budget=36, seed=3)
-    estimator = w._win
-    assert isinstance(estimator, ProcessLiveEstimator)
-    w.wait_win_chances(timeout=120)
-    kinds = sent_kinds(estimator)
+    w, estimator, kinds = estimating()
     # a forged message: no actions, an event count the child's copy cannot have
     estimator._send(("more", estimator.generation, [], -1, None))
     deadline = time.monotonic() + 60

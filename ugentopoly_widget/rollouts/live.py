@@ -201,9 +201,13 @@ class LiveEstimator:
         """Stop estimating (a finished game, or the display switched off)."""
         with self._lock:
             self._generation += 1
-            self._job = None
+            self._forget()
             self._latest = None
             self._lock.notify_all()
+
+    def _forget(self) -> None:
+        """The current position is dropped (under the lock)."""
+        self._job = None
 
     def close(self) -> None:
         """Stop the worker thread (it ends at its next batch)."""

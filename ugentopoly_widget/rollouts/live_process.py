@@ -152,12 +152,11 @@ class ProcessLiveEstimator(LiveEstimator):
         self._send(message)
 
     def cancel(self) -> None:
-        with self._lock:
-            self._generation += 1
-            self._sent = None
-            self._latest = None
-            self._lock.notify_all()
+        super().cancel()
         self._send(("cancel",))
+
+    def _forget(self) -> None:
+        self._sent = None
 
     def close(self) -> None:
         with self._lock:
