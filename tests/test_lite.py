@@ -137,6 +137,7 @@ for profile in ("classic", "ugentopoly"):
             "type": kind, "offer": {}, "seq": w.state["seq"]}
         w._handle_custom_msg(message, [])
         got[kind] = json.dumps(w.error)
+    got["rollouts_available"] = w.rollouts_available  # the view hides their buttons
 out["tried"] = sorted(set(tried))
 out["loaded"] = sorted(m for m in sys.modules if m.partition(".")[0] in BLOCKED)
 out["chain_loaded"] = "ugentopoly_widget.probability.chain" in sys.modules
@@ -216,4 +217,5 @@ def test_the_browser_path_never_imports_numpy() -> None:
         same_payload(got["fan"], mine["fan"], "fan")
         for kind in ("win_chances", "trade_advice"):
             assert "needs numpy and pandas" in got[kind], got[kind]
+        assert got["rollouts_available"] is False
 

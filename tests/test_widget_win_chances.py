@@ -25,6 +25,8 @@ def widget(**kwargs: Any) -> UgentopolyWidget:
 def test_off_by_default() -> None:
     w = widget()
     assert w.win_chances == {} and not w.win_chances_shown and w._win is None
+    # rollouts can run here: the view shows the switch (the browser site says False)
+    assert w.rollouts_available is True and w.get_state()["rollouts_available"] is True
     w.game.testing.script_dice((2, 3))
     w.roll()
     assert w.win_chances == {}

@@ -210,7 +210,9 @@ function render({ model, el }) {
   if (dockWatch) dockWatch.observe(dock);
 
   const trade = new TradeDialog((action) => act(action), uid);
-  trade.advise = (offer) => send({ type: "trade_advice", offer });
+  // rollouts need numpy and pandas: without them (the browser site) no Advice, no win bar
+  const rollouts = get("rollouts_available") !== false;
+  trade.advise = rollouts ? (offer) => send({ type: "trade_advice", offer }) : null;
   trade.advice = () => get("trade_advice") || {};
   trade.onHide = () => {
     const active = document.activeElement;
@@ -418,7 +420,7 @@ function render({ model, el }) {
     renderOdds(oddsEl, {
       heat: get("heat"), stats: get("stats"), lang: lang(), canRoll: who.ok, player: who.name,
       winOn: !!(get("win_chances") || {}).on,
-      toggleWin: (show) => send({ type: "win_chances", on: show }),
+      toggleWin: rollouts ? (show) => send({ type: "win_chances", on: show }) : null,
       choose: (mode) => send({ type: "probability", mode }),
       toggleStats: (show) => send({ type: "probability", stats: show }),
       setPer: (per) => send({ type: "probability", per }),

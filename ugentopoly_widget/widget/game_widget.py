@@ -49,7 +49,7 @@ from .data import (
     state_snapshot,
 )
 from .errors import plain_error
-from .odds import ProbabilityPanels
+from .odds import USE_NUMPY, ProbabilityPanels
 from .pacing import BotPacing
 from .presentation import Presentation
 from .requests import RequestError, check_keys, check_shape, from_view, is_int, setup_options
@@ -99,6 +99,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
     heat = traitlets.Dict().tag(sync=True)
     stats = traitlets.Dict().tag(sync=True)  # the dice and convergence panels; {} when hidden
     win_chances = traitlets.Dict().tag(sync=True)  # live win chances (win_chances.py); {} off
+    # whether rollouts can run here (numpy and pandas; not on the browser site): the view
+    # shows "Show win chances" and the trade dialog's Advice only where they work
+    rollouts_available = traitlets.Bool(USE_NUMPY, read_only=True).tag(sync=True)
     trade_advice = traitlets.Dict().tag(sync=True)  # the trade dialog's advice (trade_advice.py)
     seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_delay = traitlets.Float(0.8).tag(sync=True)
