@@ -17,7 +17,12 @@ from ugentopoly_widget import Game
 from ugentopoly_widget.engine.bots import HeuristicBot
 from ugentopoly_widget.rollouts import win_chances
 from ugentopoly_widget.rollouts.live import LiveEstimator
-from ugentopoly_widget.rollouts.live_process import ProcessLiveEstimator, live_estimator
+from ugentopoly_widget.rollouts.live_process import (
+    ProcessLiveEstimator,
+    discard_spare,
+    live_estimator,
+    spare_pid,
+)
 from ugentopoly_widget.widget import UgentopolyWidget
 from ugentopoly_widget.widget.win_chances import UPDATE_SECONDS
 
@@ -67,9 +72,16 @@ def test_the_widget_estimates_in_a_process_of_its_own() -> None:
     assert isinstance(estimator, ProcessLiveEstimator)
     assert estimator.is_alive() and estimator.pid != os.getpid()
     same_as_rollouts(w.wait_win_chances(timeout=120), w.game, 36, 3)
-    w.show_win_chances(False)
-    assert not estimator.is_alive() and estimator._thread is None
+    w.show_win_chances(False)  # answered at once: the process is kept warm, not waited for
+    assert w.win_chances == {} and spare_pid() == estimator.pid
+    w.show_win_chances(True, budget=36, seed=3)  # the warm process again, its figures right
+    again = w._win
+    assert isinstance(again, ProcessLiveEstimator) and again.pid == estimator.pid
+    assert spare_pid() is None
+    same_as_rollouts(w.wait_win_chances(timeout=120), w.game, 36, 3)
     w.close()
+    discard_spare()
+    assert not estimator.is_alive() and spare_pid() is None
 
 
 def test_the_copy_follows_actions_undos_and_new_games() -> None:

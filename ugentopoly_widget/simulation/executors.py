@@ -10,6 +10,7 @@ import os
 import signal
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -55,6 +56,33 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
         return os.cpu_count() or 1
+
+
+# Worker processes beyond a few per core only cost memory and start-up (games and rollouts are
+# CPU bound); a pool of them is capped there, and at the number of chunks (idle otherwise).
+WORKERS_PER_CORE = 4
+
+
+class SimulationWarning(UserWarning):
+    """A run's setting was adjusted (a worker count capped at what helps); the message says
+    what and why."""
+
+
+def useful_workers(asked: int, games: int, chunk_size: int | None, cores: int,
+                   told: bool, stacklevel: int = 3) -> int:
+    """`asked` capped at what can help: the chunks there are (`games` in chunks of
+    `chunk_size`), and WORKERS_PER_CORE per core; a cap below what the caller gave explicitly
+    (`told`) is said in a SimulationWarning (`stacklevel`: at the public call's caller)."""
+    chunks = -(-games // chunk_size) if chunk_size else games
+    cap = max(1, min(chunks, WORKERS_PER_CORE * cores))
+    if asked <= cap:
+        return asked
+    if told:
+        why = (f"{chunks} chunk{'s' if chunks != 1 else ''}" if chunks <= WORKERS_PER_CORE * cores
+               else f"{WORKERS_PER_CORE} per core ({cores} cores)")
+        warnings.warn(f"workers={asked:,} capped at {cap}: more workers than {why} do not "
+                      "make the run faster", SimulationWarning, stacklevel=stacklevel)
+    return cap
 
 
 @dataclass(frozen=True)
@@ -115,9 +143,25 @@ def _lost(settings: Settings, seed: int, chunk: Chunk, why: str, detail: str) ->
     return [(i, game_seed(seed, i), why, detail) for i in range(chunk[0], chunk[1])]
 
 
-def _ignore_sigint() -> None:
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _worker_init(parent: int) -> None:
     # Ctrl-C in a terminal reaches the whole process group: the parent decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A parent that is killed (kill -9, a kernel restarted) cannot stop its pool: the workers
+    # would live on with parent 1, blocked on a queue whose other end they hold themselves.
+    # Linux ends them with it (the pool is made and used by one thread of the parent, the
+    # one whose end the kernel watches: a simulate() or rollouts call).
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):  # pragma: no cover - no prctl: as before
+            return
+        if os.getppid() != parent:  # it died before the prctl took hold
+            os._exit(1)
 
 
 def _mp_context() -> Any:
@@ -129,12 +173,17 @@ def _mp_context() -> Any:
 
 
 def new_process_pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_ignore_sigint)
+    """A pool of `workers` forked processes that ignore Ctrl-C (the caller stops them with
+    :func:`stop_pool`) and end with the thread that made them."""
+    return ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_worker_init,
+                               initargs=(os.getpid(),))
 
 
-def _stop_pool(pool: Executor, owned: bool) -> None:
-    # A pool we made is ours to end now, chunks in progress included (shutdown() forgets its
-    # processes, so take them first; Python < 3.14 has no public way to terminate them).
+def stop_pool(pool: Executor, owned: bool) -> None:
+    """Stop `pool` now, without waiting for the chunks in progress: a pool we made (`owned`)
+    has its processes terminated; any other executor only loses the work not yet started."""
+    # (shutdown() forgets its processes, so take them first; Python < 3.14 has no public way
+    # to terminate them)
     processes = list((getattr(pool, "_processes", None) or {}).values()) if owned else []
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
@@ -226,7 +275,7 @@ def run_futures(
             for future, chunk in in_flight.items():
                 take(future, chunk, suspects)
             in_flight.clear()
-            _stop_pool(pool, owned)
+            stop_pool(pool, owned)
             out.retried += len(suspects)
             _retry_alone(settings, seed, sorted(suspects), progress, out)
             pool = new_process_pool(workers)
@@ -243,7 +292,7 @@ def run_futures(
             out.lost += _lost(settings, seed, chunk, f"BrokenProcessPool: {exc}", "")
     finally:
         if owned:
-            _stop_pool(pool, owned)
+            stop_pool(pool, owned)
     return out
 
 
@@ -267,7 +316,7 @@ def _retry_alone(settings: Settings, seed: int, suspects: Iterable[Chunk], progr
             progress.update(result.done)
     finally:
         if solo is not None:
-            _stop_pool(solo, True)
+            stop_pool(solo, True)
 
 
 def run_dask(settings: Settings, seed: int, chunks: Iterable[Chunk], progress: _Progress,
@@ -338,6 +387,7 @@ def run_dask(settings: Settings, seed: int, chunks: Iterable[Chunk], progress: _
 
 
 __all__ = [
-    "Outcome", "run_serial", "run_futures", "run_dask", "new_process_pool", "is_dask_client",
-    "chunks_of", "default_chunk_size", "default_workers", "ChunkPlan",
+    "Outcome", "run_serial", "run_futures", "run_dask", "new_process_pool", "stop_pool",
+    "is_dask_client", "chunks_of", "default_chunk_size", "default_workers", "ChunkPlan",
+    "useful_workers", "SimulationWarning", "WORKERS_PER_CORE",
 ]
