@@ -195,6 +195,18 @@ _spare_lock = threading.Lock()
 _spare: _Child | None = None
 
 
+def _after_fork_in_child() -> None:
+    # A forked process (a simulation's worker, a test's child) shares the parent's pipes but
+    # not its threads: the parent's spare is not its to use.
+    global _spare, _spare_lock
+    _spare = None
+    _spare_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def _park(child: _Child) -> None:
     """Keep `child` (its rollouts stopped) for the next estimator, for SPARE_SECONDS; the
     spare kept before is ended."""

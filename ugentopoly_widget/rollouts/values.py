@@ -101,7 +101,7 @@ def _players(game: Game, players: Any, decider: int) -> list[int]:
     for k in chosen:
         seat = as_integer(k)
         if seat is None or not 0 <= seat < n:
-            raise RolloutError(f"players: there is no player {k!r}")
+            raise RolloutError(f"players: there is no player {repr(k) if seat is None else seat}")
         seats.append(seat)
     return [k for k in dict.fromkeys(seats) if k != decider]
 

@@ -5,10 +5,12 @@ worker process that dies costs its chunk one retry; Ctrl-C returns what finished
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import sys
+import threading
 import traceback
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -173,10 +175,37 @@ def _mp_context() -> Any:
 
 
 def new_process_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of `workers` forked processes that ignore Ctrl-C (the caller stops them with
-    :func:`stop_pool`) and end with the thread that made them."""
-    return ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_worker_init,
+    """A pool of `workers` forked processes, started now, that ignore Ctrl-C (the caller
+    stops them with :func:`stop_pool`) and end with the thread that made them."""
+    pool = ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_worker_init,
                                initargs=(os.getpid(),))
+    # A Ctrl-C between a fork and the pool's note of the new process would leave a worker
+    # nobody can stop: the processes start (at the first submit, with fork) with the press
+    # put off until they are all known, then stopped with the pool.
+    with _interrupt_deferred() as pressed:
+        pool.submit(int)
+    if pressed:
+        stop_pool(pool, owned=True)
+        raise KeyboardInterrupt
+    return pool
+
+
+@contextlib.contextmanager
+def _interrupt_deferred() -> Iterator[list[int]]:
+    """In the main thread: a SIGINT while the block runs is noted (the list), not raised."""
+    pressed: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed  # (Python raises KeyboardInterrupt in the main thread only)
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous):  # ignored, or the default (not Python's): leave it so
+        yield pressed
+        return
+    signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def stop_pool(pool: Executor, owned: bool) -> None:
