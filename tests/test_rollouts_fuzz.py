@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import gc
 import math
-import os
 import random
 import threading
 import time
@@ -22,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
-from child import run_in_child
+from child import descendants, run_in_child
 from test_analysis_fuzz import JUNK, describe, pick
 
 from ugentopoly_widget import Game
@@ -56,30 +55,6 @@ TRADING = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann"
 OVER = Game("classic", players=2, seed=3)
 play_game(OVER, [HeuristicBot(seed=1), HeuristicBot(seed=2)])
 GAMES: list[Any] = [G, BUYING, TRADING]
-
-
-def descendants(pid: int | None = None) -> set[int]:
-    """Every process below `pid` (this one by default), zombies not counted."""
-    pid = os.getpid() if pid is None else pid
-    out: set[int] = set()
-    try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as listing:
-                for child in map(int, listing.read().split()):
-                    if not _zombie(child):
-                        out.add(child)
-                    out |= descendants(child)
-    except OSError:
-        pass
-    return out
-
-
-def _zombie(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split(")")[-1].split()[0] == "Z"
-    except OSError:
-        return True
 
 
 def contained(call: Callable[[], Any]) -> Callable[[], tuple[Any, ...]]:
@@ -148,7 +123,7 @@ def _chances(table: Any) -> bool:
                 and p.sum() + table.p_unfinished.iloc[0] <= 1 + 1e-9)
 
 
-@pytest.mark.parametrize("case", range(16))
+@pytest.mark.parametrize("case", range(10))
 def test_win_chances_fuzz(case: int) -> None:
     rng = random.Random(30_100 + case)
     game = pick(rng, [G, G, BUYING, OVER])
@@ -161,7 +136,7 @@ def _summary(table: Any) -> Any:
     return table[["p_win", "p_unfinished"]].copy()
 
 
-@pytest.mark.parametrize("case", range(10))
+@pytest.mark.parametrize("case", range(6))
 def test_action_values_fuzz(case: int) -> None:
     rng = random.Random(30_200 + case)
     game = pick(rng, [G, BUYING, BUYING])
@@ -183,7 +158,7 @@ def test_action_values_fuzz(case: int) -> None:
              f"action_values({describe(game)}, {describe(kwargs)})", valid)
 
 
-@pytest.mark.parametrize("case", range(8))
+@pytest.mark.parametrize("case", range(6))
 def test_rate_trade_fuzz(case: int) -> None:
     rng = random.Random(30_300 + case)
     offer = pick(rng, [
@@ -210,7 +185,7 @@ def test_rate_trade_fuzz(case: int) -> None:
     run_case(call, f"rate_trade({describe(offer)}, {describe(kwargs)})", valid)
 
 
-@pytest.mark.parametrize("case", range(8))
+@pytest.mark.parametrize("case", range(5))
 def test_rollout_bot_fuzz(case: int) -> None:
     rng = random.Random(30_400 + case)
     choices: dict[str, list[Any]] = {
@@ -238,7 +213,7 @@ def test_rollout_bot_fuzz(case: int) -> None:
 # ---------------------------------------------------------------- the live estimator
 
 
-@pytest.mark.parametrize("case", range(12))
+@pytest.mark.parametrize("case", range(10))
 def test_live_estimator_fuzz(case: int) -> None:
     rng = random.Random(30_500 + case)
     choices: dict[str, list[Any]] = {
@@ -282,7 +257,7 @@ def test_live_estimator_fuzz(case: int) -> None:
 # ---------------------------------------------------------------- the lessons
 
 
-@pytest.mark.parametrize("case", range(8))
+@pytest.mark.parametrize("case", range(6))
 def test_hitting_times_fuzz(case: int) -> None:
     rng = random.Random(30_600 + case)
     targets = pick(rng, [30, [30, 5], "jail", [5, 39], "orange", 0, [10, 30]])
@@ -332,7 +307,7 @@ def test_survival_curve_fuzz(case: int) -> None:
 # ---------------------------------------------------------------- the widget
 
 
-@pytest.mark.parametrize("case", range(6))
+@pytest.mark.parametrize("case", range(4))
 def test_widget_win_chances_and_advice_fuzz(case: int) -> None:
     rng = random.Random(30_800 + case)
     w = UgentopolyWidget.from_game(Game.replay(TRADING.record()), seats=["person", "person"])

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from child import descendants, is_running
 
 from ugentopoly_widget import Game, simulate
 from ugentopoly_widget.engine.bots import HeuristicBot, play_game
@@ -49,16 +50,9 @@ def fingerprint(game: Game) -> tuple[Any, ...]:
     return (game.state(), e.chance.rng.getstate(), len(game.actions), game.event_count)
 
 
-def children() -> list[int]:
-    """This process's child processes (a pool's workers are)."""
-    pid = os.getpid()
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as listing:
-            return [int(p) for p in listing.read().split()]
-    except OSError:  # pragma: no cover - not Linux
-        import multiprocessing
-
-        return [p.pid or 0 for p in multiprocessing.active_children()]
+def children() -> set[int]:
+    """This process's running descendants (a pool's workers are)."""
+    return descendants()
 
 
 # ---------------------------------------------------------------- 1: unbounded counts
@@ -75,10 +69,10 @@ def children() -> list[int]:
 def test_rollouts_above_the_maximum_are_refused_before_anything_is_allocated(call: Any
                                                                             ) -> None:
     game = position_g()
-    before, running = fingerprint(game), set(children())
+    before, running = fingerprint(game), children()
     with pytest.raises(RolloutError, match=f"at most {MAX_ROLLOUTS:,}"):
         call(game)
-    assert fingerprint(game) == before and set(children()) <= running
+    assert fingerprint(game) == before and children() <= running
 
 
 def test_rollouts_times_choices_have_a_maximum_too(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -130,7 +124,7 @@ class Counting:
 def test_every_argument_is_checked_before_any_rollout(kwargs: dict[str, Any], words: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     game = position_g()
-    before, running = fingerprint(game), set(children())
+    before, running = fingerprint(game), children()
     played: list[int] = []
     monkeypatch.setattr(runner, "play_rollouts", lambda *a, **k: played.append(1))
     for call in (win_chances, action_values):
@@ -140,7 +134,7 @@ def test_every_argument_is_checked_before_any_rollout(kwargs: dict[str, Any], wo
              "give": {"cash": 10}, "get": {}}
     with pytest.raises(RolloutError, match=re.escape(words)):
         rate_trade(game, offer, rollouts=72, **kwargs)
-    assert played == [] and fingerprint(game) == before and set(children()) <= running
+    assert played == [] and fingerprint(game) == before and children() <= running
 
 
 def test_bad_settings_of_action_values_and_rate_trade_are_named() -> None:
@@ -247,7 +241,7 @@ def test_ctrl_c_with_worker_processes_raises_at_once_and_ends_them(
     raises KeyboardInterrupt without waiting for the chunks in progress, and the workers are
     gone (before the fix: ProcessPoolExecutor.shutdown(wait=True) waited for them)."""
     game = position_g()
-    running = set(children())
+    running = children()
     stopping = threading.Event()  # the call has taken the interrupt: no more presses
     real_stop: Any = getattr(runner, "stop_pool", None)  # (None before the fix)
 
@@ -261,7 +255,7 @@ def test_ctrl_c_with_worker_processes_raises_at_once_and_ends_them(
 
     def press() -> None:  # once the workers run, as a person would; again if it was lost
         while not stopping.wait(0.05):
-            workers[:] = sorted(set(children()) - running)
+            workers[:] = sorted(children() - running)
             if len(workers) >= 2:
                 os.kill(os.getpid(), signal.SIGINT)
                 stopping.wait(1.0)
@@ -278,16 +272,50 @@ def test_ctrl_c_with_worker_processes_raises_at_once_and_ends_them(
     assert len(workers) == 2, "the workers never ran"
     # 100,000 rollouts a chunk take minutes (hours with the slow bot): had the call waited for
     # the chunks in progress, it would not be here; and the workers are gone
-    assert set(children()) <= running and not any(_alive(p) for p in workers), (
-        f"left running: {sorted(set(children()) - running)}")
+    assert children() <= running and not any(is_running(p) for p in workers), (
+        f"left running: {sorted(children() - running)}")
 
 
-def _alive(pid: int) -> bool:
+KILLED_PARENT = """
+import os, threading, time
+from ugentopoly_widget import Game
+from ugentopoly_widget.engine.bots import HeuristicBot, play_game
+from ugentopoly_widget.rollouts import win_chances
+g = Game("classic", players=2, seed=1)
+play_game(g, [HeuristicBot(seed=1), HeuristicBot(seed=2)], until_turn=30)
+def tell():
+    me = os.getpid()
+    while True:
+        with open(f"/proc/{me}/task/{me}/children") as listing:
+            kids = listing.read().split()
+        if len(kids) >= 2:
+            print(" ".join(kids), flush=True)
+            return
+        time.sleep(0.05)
+threading.Thread(target=tell, daemon=True).start()
+win_chances(g, rollouts=200_000, executor="processes", workers=2)
+"""
+
+
+def test_workers_end_with_a_parent_that_is_killed() -> None:
+    """kill -9 of the process that runs the rollouts (a kernel restarted): its workers do not
+    live on with parent 1 (before: they did, blocked on a queue they hold themselves)."""
+    import subprocess
+    import sys
+
+    parent = subprocess.Popen([sys.executable, "-c", KILLED_PARENT], stdout=subprocess.PIPE,
+                              text=True)
     try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split(")")[-1].split()[0] != "Z"
-    except OSError:
-        return False
+        assert parent.stdout is not None
+        workers = [int(p) for p in parent.stdout.readline().split()]
+        assert len(workers) == 2, workers
+    finally:
+        parent.kill()
+        parent.wait()
+    end = time.monotonic() + 60  # (only a hang takes this long)
+    while any(is_running(p) for p in workers) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not any(is_running(p) for p in workers), f"orphaned workers {workers}"
 
 
 # ---------------------------------------------------------------- 4: workers capped

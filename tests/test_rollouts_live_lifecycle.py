@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from child import is_running
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine.bots import HeuristicBot, play_game
@@ -55,11 +56,7 @@ def first_batch(live: LiveEstimator) -> None:
 
 
 def gone(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split(")")[-1].split()[0] == "Z"
-    except OSError:
-        return True
+    return not is_running(pid)
 
 
 def readers_running() -> list[threading.Thread]:

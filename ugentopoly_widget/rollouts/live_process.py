@@ -110,6 +110,7 @@ class _Child:
             os.close(up_w)
         self.out = Connection(down_w, readable=False)
         self.inp = Connection(up_r, writable=False)
+        self.home = os.getpid()  # a forked copy of this object (another pid) never talks to it
         self.owner: weakref.ReferenceType[ProcessLiveEstimator] | None = None
         self.generation = 0  # the last position number an owner gave it (the next go on)
         self.parked_until: float | None = None  # while the spare: when it is ended
@@ -121,6 +122,8 @@ class _Child:
 
     def send(self, message: tuple[Any, ...]) -> str | None:
         """Send a message; what went wrong, or None."""
+        if os.getpid() != self.home:
+            return "the rollout process belongs to the process this one was forked from"
         with self._send_lock:
             try:
                 self.out.send(message)
@@ -134,6 +137,8 @@ class _Child:
     def close(self, wait: bool = False) -> None:
         """Tell the process to end (killed after KILL_SECONDS); the reader thread reaps it.
         ``wait``: until both have ended. Again: nothing more (or only the wait)."""
+        if os.getpid() != self.home:
+            return  # a forked copy (a worker, a test's child): the child is its parent's
         if self.closing is None:
             self.closing = time.monotonic()
             self.owner = None

@@ -31,6 +31,7 @@ from ..engine.game import Game
 from ..engine.integers import as_integer
 from ..engine.records.positions import PositionCopy
 from ..engine.records.savefile import encode_actions
+from ..simulation.api import check_workers
 from ..simulation.executors import (
     default_workers,
     is_dask_client,
@@ -121,15 +122,6 @@ def check_progress(progress: object) -> ProgressCallback | None:
     except ValueError:  # no signature to read (some builtins): taken on trust
         pass
     return progress
-
-
-def check_workers(workers: object) -> int | None:
-    if workers is None:
-        return None
-    whole = as_integer(workers)
-    if whole is None or whole < 1:
-        raise RolloutError(f"workers must be a positive integer, not {workers!r}")
-    return whole
 
 
 def check_executor(executor: object) -> Any:
@@ -474,14 +466,7 @@ def execute(game: Game, plan: Plan, rollouts: int, *, executor: Any = None,
     futures: list[Future[Outcomes]] = []
     try:
         futures = [pool.submit(run_chunk, plan, a, b) for a, b in chunks]
-        done = 0
-        parts = []
-        for future in futures:
-            part = future.result()
-            parts.append(part)
-            done += part.count
-            if progress is not None:
-                progress(done, rollouts)
+        outcomes = _collect(futures, rollouts, progress)
     except BaseException:  # Ctrl-C, a chunk that failed, a progress callback that raised
         for future in futures:
             future.cancel()  # (an executor not ours keeps running its other work)
@@ -490,6 +475,17 @@ def execute(game: Game, plan: Plan, rollouts: int, *, executor: Any = None,
         raise
     if owned:
         pool.shutdown(wait=True)  # every chunk is in: its processes are idle, end them
+    return outcomes
+
+
+def _collect(futures: Sequence[Any], rollouts: int, progress: ProgressCallback | None
+             ) -> Outcomes:
+    """The chunks' outcomes, in order, the progress told after each."""
+    parts = []
+    for future in futures:
+        parts.append(future.result())
+        if progress is not None:
+            progress(sum(part.count for part in parts), rollouts)
     return Outcomes.join(parts)
 
 
@@ -497,15 +493,7 @@ def _on_dask(client: Any, plan: Plan, chunks: list[tuple[int, int]], rollouts: i
              progress: ProgressCallback | None) -> Outcomes:
     futures = [client.submit(run_chunk, plan, a, b, pure=False) for a, b in chunks]
     try:
-        parts = []
-        done = 0
-        for future in futures:
-            part = future.result()
-            parts.append(part)
-            done += part.count
-            if progress is not None:
-                progress(done, rollouts)
-        return Outcomes.join(parts)
+        return _collect(futures, rollouts, progress)
     except BaseException:
         client.cancel([f for f in futures if not f.done()])
         raise
@@ -546,7 +534,7 @@ def checked_request(game: object, *, rollouts: object, bots: Any, seed: object,
     checked = check_game(game)
     count = check_rollouts(rollouts)
     executor = check_executor(executor)
-    asked = check_workers(workers)
+    asked = check_workers(workers, RolloutError)
     pool_workers = None
     if executor is not None and not is_dask_client(executor):
         cores = default_workers()
@@ -588,6 +576,6 @@ __all__ = [
     "Plan", "Outcomes", "Request", "checked_request", "make_plan", "execute", "run_chunk",
     "play_rollouts", "check_bots", "check_bot_specs", "Lineup", "check_game", "check_rollouts",
     "check_playouts", "check_seed", "check_max_turns", "check_at_cap", "check_confidence",
-    "check_progress", "check_workers", "check_executor", "check_variants", "bot_choice",
+    "check_progress", "check_executor", "check_variants", "bot_choice",
     "DEFAULT_MAX_TURNS", "MAX_ROLLOUTS", "MAX_PLAYOUTS", "MAX_TURNS",
 ]

@@ -57,13 +57,14 @@ def check_games(games: object) -> int:
     return whole
 
 
-def check_workers(workers: object) -> int | None:
-    """None (the default) or a positive whole number of workers."""
+def check_workers(workers: object, error: type[SetupError] = SetupError) -> int | None:
+    """None (the default) or a positive whole number of workers (numpy's too); else `error`
+    (the rollouts raise their own RolloutError, a SetupError)."""
     if workers is None:
         return None
     whole = as_integer(workers)
     if whole is None or whole < 1:
-        raise SetupError(f"workers must be a positive integer, not {workers!r}")
+        raise error(f"workers must be a positive integer, not {workers!r}")
     return whole
 
 
