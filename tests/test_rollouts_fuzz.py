@@ -69,11 +69,13 @@ def contained(call: Callable[[], Any]) -> Callable[[], tuple[Any, ...]]:
         discard_spare()  # a warm process kept on purpose (close(wait=False)): ended now
         end = time.monotonic() + SETTLE
         while True:
-            gc.collect()  # an estimator dropped without close() stops when collected
             left = (sorted(descendants() - processes),
                     sorted(t.name for t in set(threading.enumerate()) - threads))
             if left == ([], []) or time.monotonic() > end:
                 return (*ended, left)
+            # an estimator dropped without close() stops when collected (a full collection
+            # of a forked heap copies it: only when something is still running)
+            gc.collect()
             time.sleep(0.05)
     return run
 
