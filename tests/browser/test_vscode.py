@@ -16,7 +16,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -32,7 +31,14 @@ from urllib.parse import urlsplit
 import pytest
 
 from . import vscode_host
-from .conftest import ARTIFACTS, REPO_ROOT, _unavailable, _write_isolated_jupyter_dirs
+from .conftest import (
+    ARTIFACTS,
+    REPO_ROOT,
+    _free_port,
+    _unavailable,
+    _write_isolated_jupyter_dirs,
+    stop_process,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from playwright.sync_api import Browser, Locator, Page
@@ -51,12 +57,6 @@ class VSCodeServer:
     served: Path
     process: subprocess.Popen[bytes]
     answers: dict[str, dict[str, Any]]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _venv_without_nbextensions(base: Path) -> Path:
@@ -125,12 +125,7 @@ def vscode_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VSCodeSe
                 time.sleep(0.25)
         yield VSCodeServer(f"{url}/static/vscode/index.html", served, proc, answers)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
+        stop_process(proc)
         log.close()
 
 
