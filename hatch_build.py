@@ -4,10 +4,11 @@ Why a local hook (and not hatch-mypyc or setuptools + mypycify): the package is 
 hatchling with the JS build hook, and the compiled build must be optional. Here a missing
 compiler, a missing mypyc or ``UGENTOPOLY_PURE=1`` gives a pure wheel (``py3-none-any``) with a
 warning instead of a failed install (``UGENTOPOLY_REQUIRE_COMPILED=1``, set by the release's
-cibuildwheel, makes a failed compile an error instead); a successful compile gives a platform wheel. Editable
-installs (``pip install -e .``) get the extension modules next to the sources, so the checkout
-runs compiled too; ``ugentopoly_widget/engine/__init__.py`` falls back to the .py files when those
-are newer than the build (edited since) or under ``UGENTOPOLY_PURE=1`` at run time.
+cibuildwheel, makes a failed compile an error instead); a successful compile gives a platform
+wheel. Editable installs (``pip install -e .``) get the extension modules next to the sources,
+so the checkout runs compiled too; ``ugentopoly_widget/engine/__init__.py`` falls back to the .py
+files when those are newer than the build (edited since) or under ``UGENTOPOLY_PURE=1`` at run
+time.
 """
 
 from __future__ import annotations
