@@ -1,0 +1,35 @@
+// The projector: how to join (address, code, QR code), who sits where, the class experiment's
+// chart and the class vote, large enough to read from the back of the room. No buttons.
+import { h } from "./dom";
+import { t } from "./i18n";
+import { experimentCard, rankingCard, seatList, voteCard } from "./common";
+import type { Board, Lang, View } from "./types";
+
+export function projectorPage(view: View, board: Board, lang: Lang, qr: string): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const code = view.room.code || "";
+  const qrBox = h("div", { class: "ugc-qr", "data-ugc": "qr", "aria-hidden": "true" });
+  // the QR code is an SVG made by segno on the server from the join address (no markup of
+  // anyone's: parsed as SVG and inserted as nodes)
+  if (qr) {
+    const doc = new DOMParser().parseFromString(qr, "image/svg+xml");
+    const svg = doc.documentElement;
+    if (svg && svg.nodeName.toLowerCase() === "svg" && !doc.querySelector("script,foreignObject")) qrBox.appendChild(document.importNode(svg, true));
+  }
+  out.push(h("section", { class: "ugc-card ugc-joincard", "data-ugc": "join-card" },
+    qrBox,
+    h("div", {},
+      h("p", { class: "ugc-muted", text: t(lang, "join_here") }),
+      h("p", { class: "ugc-url", "data-ugc": "join-url", text: view.room.url }),
+      h("p", { class: "ugc-muted", text: t(lang, "class_code") }),
+      h("p", { class: "ugc-code", "data-ugc": "class-code", text: code }),
+      h("p", { class: "ugc-muted", "data-ugc": "devices", text: t(lang, "players_here", { n: view.room.devices }) }))));
+  const vote = voteCard(view, board, lang, null);
+  if (vote) out.push(vote);
+  const experiment = experimentCard(view, lang, () => undefined, false, true);
+  if (experiment) out.push(experiment);
+  const ranking = rankingCard(view, lang);
+  if (ranking) out.push(ranking);
+  out.push(seatList(view, lang, null));
+  return out;
+}
