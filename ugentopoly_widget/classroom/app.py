@@ -30,7 +30,8 @@ PAGE_CSS = """
   overflow: auto; }
 /* in the classroom the teacher starts games and undoes: the board's own buttons for that go */
 .ugc-page [data-ugw=new-game], .ugc-page [data-ugw=undo], .ugc-projector [data-ugw=new-game],
-.ugc-projector [data-ugw=undo], .ugc-page [data-ugw=bot-box], .ugc-projector [data-ugw=bot-box]
+.ugc-projector [data-ugw=undo], .ugc-page [data-ugw=bot-controls],
+.ugc-projector [data-ugw=bot-controls]
   { display: none !important; }
 """
 

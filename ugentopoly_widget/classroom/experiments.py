@@ -8,7 +8,7 @@ Kinds (``KINDS``):
 - ``jail``: ``count`` times (default 10), a token starts a turn in jail (first try) and
   rolls once; outcome: the tile where that roll leaves it, or In Jail. Played by the engine
   (cards and all). Exact: :func:`~ugentopoly_widget.probability.next_roll_distribution`
-  with ``in_jail=True``.
+  with ``in_jail=True, jail="long"`` (it rolls for doubles rather than paying first).
 - ``turns``: play ``count`` fast turns (default 10) of the device's own two-player game
   (bots decide everything but the dice); outcome: where each roll ended. Exact: the long
   run's :func:`~ugentopoly_widget.probability.landing_distribution` per roll (ten turns from
@@ -211,7 +211,9 @@ def exact_distribution(game: Game, kind: str) -> tuple[dict[str, list[str]], lis
     exact: list[float] = []
     for lang in ("en", "nl"):
         if kind == "jail":
-            frame = next_roll_distribution(game.board, game.rules, in_jail=True, lang=lang)
+            # the token rolls for doubles (it does not pay first): the "long" strategy
+            frame = next_roll_distribution(game.board, game.rules, in_jail=True, jail="long",
+                                           lang=lang)
         else:
             frame = landing_distribution(game, per="roll", lang=lang)
         names = [str(n) for n in frame["name"]]

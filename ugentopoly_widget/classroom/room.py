@@ -448,9 +448,9 @@ class Room:
         return name
 
     def _claim(self, device: Device, seat: object, name: object) -> dict[str, Any]:
-        self._member(device)
         if device.kicked:
             raise RoomError("the teacher removed this device from the class")
+        self._member(device)
         if not is_int(seat, 0, len(self.seats) - 1):
             raise RoomError(f"refused: there is no seat {str(seat)[:10]}")
         assert isinstance(seat, int)
@@ -640,10 +640,13 @@ class Room:
     def open_experiment(self, kind: str, count: int | None = None, seed: int | None = None
                         ) -> Experiment:
         with self.lock:
+            number = len(self.experiments) + 1 + (1 if self.experiment is not None
+                                                  and self.experiment.open else 0)
+            # made (and checked) first: a refused one leaves the open experiment open
+            experiment = open_experiment(self.game, kind, count=count, seed=seed,
+                                         number=number, clock=self.clock)
             if self.experiment is not None and self.experiment.open:
                 self.close_experiment()
-            experiment = open_experiment(self.game, kind, count=count, seed=seed,
-                                         number=len(self.experiments) + 1, clock=self.clock)
             self.experiment = experiment
             self._changed()
             return experiment
@@ -754,7 +757,10 @@ def _seat_names(players: int | Sequence[str]) -> list[str]:
         if isinstance(players, bool) or not 2 <= players <= 8:
             raise ValueError("players is 2 to 8 seats, or their names")
         return [f"Seat {k + 1}" for k in range(players)]
-    names = [check_name(p) for p in players]
+    try:
+        names = [check_name(p) for p in players]
+    except RoomError as exc:
+        raise ValueError(f"players: {exc}") from None
     if not 2 <= len(names) <= 8:
         raise ValueError("players is 2 to 8 seats, or their names")
     return names

@@ -93,9 +93,20 @@ def qr_svg(text: str) -> str:
         import segno
     except ImportError:
         raise ImportError(MISSING) from None
-    qr = segno.make(text, error="m")
-    svg: str = qr.svg_inline(scale=6, border=2, dark="#000", light="#fff")
+    svg: str = segno.make(text, error="m").svg_inline(scale=6, border=2, dark="#000",
+                                                        light="#fff")
     return svg
+
+
+def qr_data_uri(text: str) -> str:
+    """The QR code of `text` as a data: URI of its SVG (the projector shows it as an image)."""
+    try:
+        import segno
+    except ImportError:
+        raise ImportError(MISSING) from None
+    uri: str = segno.make(text, error="m").svg_data_uri(scale=6, border=2, dark="#000",
+                                                          light="#fff")
+    return uri
 
 
 def qr_text(text: str) -> str:
@@ -185,7 +196,7 @@ class ClassroomServer:
         info = addresses(self.room, self.host, self.port)
         self.room.join_url = info.join
         _ROOM = self.room
-        _QR = qr_svg(info.join)
+        _QR = qr_data_uri(info.join)
         app = solara_starlette.app
         if not any(getattr(r, "path", "") == "/classroom/export.csv" for r in app.router.routes):
             app.router.routes.insert(0, _export_route(self.room))

@@ -145,6 +145,9 @@ class RoomBoard(UgentopolyWidget):
         state when this device's right to choose changed (a pause, a bot takeover)."""
         if pooled_only or self._game is None:
             return
+        device = self.room.devices.get(self.device)
+        if device is not None and device.lang != self.lang:
+            self.lang = device.lang  # the language this device chose in its room view
         kinds = self._seat_kinds(self._game)
         if kinds != list(self.seats):
             self.seats = kinds  # publishes
