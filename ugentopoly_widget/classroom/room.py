@@ -570,6 +570,27 @@ class Room:
                     out.append(entry.action)
             return out
 
+    def audit(self) -> dict[str, Any]:
+        """What a load test checks after the fact: whether the game's record is the sequence
+        of accepted requests, who sent how many, refusals, and the server's memory."""
+        with self.lock:
+            sources: dict[str, int] = {}
+            for entry in self.accepted:
+                key = entry.source if entry.source in ("undo", "clock") or ":" in entry.source \
+                    else f"device:{self.devices[entry.source].number}" \
+                    if entry.source in self.devices else entry.source
+                sources[key] = sources.get(key, 0) + 1
+            return {
+                "record_matches": self.expected_actions() == self.game.actions,
+                "actions": len(self.game.actions), "accepted": len(self.accepted),
+                "sources": sources, "refused": self.refused_count,
+                "refused_by_device": {str(d.number): d.refused for d in self.devices.values()},
+                "devices": len(self.devices), "views": len(self._views),
+                "turn": self.game.turn_number, "over": self.game.is_over,
+                "game_seq": self.game_seq, "rss_kb": _rss_kb(),
+                "digest": self.game.digest(), "record": self.game.record(),
+            }
+
     def bot_for(self, seat: int, level: str) -> Any:
         key = (seat, level)
         bot = self._bots.get(key)
@@ -764,6 +785,18 @@ def _seat_names(players: int | Sequence[str]) -> list[str]:
     if not 2 <= len(names) <= 8:
         raise ValueError("players is 2 to 8 seats, or their names")
     return names
+
+
+def _rss_kb() -> int:
+    """This process's resident memory in kB (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def _seat_label(player: object) -> str:

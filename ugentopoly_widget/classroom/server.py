@@ -150,22 +150,33 @@ def addresses(room: Room, host: str, port: int) -> Addresses:
                      local=f"http://127.0.0.1:{port}")
 
 
-def _export_route(room: Room) -> Any:
-    """GET /classroom/export.csv?key=...: the experiments' table (the teacher's key)."""
+def _routes(room: Room) -> list[Any]:
+    """The teacher's own routes beside Solara's (each needs the teacher's key):
+    GET /classroom/export.csv?key=...: the experiments' table;
+    GET /classroom/audit.json?key=...: the room's record check, counts and memory
+    (``Room.audit``; the load tests read it)."""
     from starlette.requests import Request
-    from starlette.responses import PlainTextResponse, Response
+    from starlette.responses import JSONResponse, PlainTextResponse, Response
     from starlette.routing import Route
 
     from .checks import same_secret
 
-    async def export(request: Request) -> Response:
+    # plain functions: Starlette runs them in its thread pool. On the event loop they could
+    # wait for the room's lock while its holder waits for the loop to send a message.
+    def export(request: Request) -> Response:
         key = request.query_params.get("key", "")
         if not same_secret(key, room.teacher_key):
             return PlainTextResponse("wrong teacher key", status_code=403)
         frame = room.experiment_table()
         return PlainTextResponse(frame.to_csv(index=False), media_type="text/csv")
 
-    return Route("/classroom/export.csv", export)
+    def audit(request: Request) -> Response:
+        key = request.query_params.get("key", "")
+        if not same_secret(key, room.teacher_key):
+            return PlainTextResponse("wrong teacher key", status_code=403)
+        return JSONResponse(room.audit())
+
+    return [Route("/classroom/export.csv", export), Route("/classroom/audit.json", audit)]
 
 
 class ClassroomServer:
@@ -198,8 +209,9 @@ class ClassroomServer:
         _ROOM = self.room
         _QR = qr_data_uri(info.join)
         app = solara_starlette.app
-        if not any(getattr(r, "path", "") == "/classroom/export.csv" for r in app.router.routes):
-            app.router.routes.insert(0, _export_route(self.room))
+        app.router.routes[:] = [r for r in app.router.routes
+                                if not getattr(r, "path", "").startswith("/classroom/")]
+        app.router.routes[0:0] = _routes(self.room)
         config = uvicorn.Config(app, host=self.host, port=self.port, log_level="warning",
                                 ws_max_size=1 << 20, lifespan="on")
         self.server = uvicorn.Server(config)

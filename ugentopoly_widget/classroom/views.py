@@ -9,6 +9,7 @@ request never says who sent it. Neither plays bots (the room's clock does) nor s
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -105,7 +106,7 @@ class RoomPanel(anywidget.AnyWidget):
                 self.error = {}
 
     def close(self) -> None:
-        self.room.detach(self)
+        _detach_later(self.room, self)
         super().close()
 
 
@@ -212,9 +213,17 @@ class RoomBoard(UgentopolyWidget):
             super().set_state(own)
 
     def close(self) -> None:
-        self.room.detach(self)
+        _detach_later(self.room, self)
         super().close()
 
+
+
+def _detach_later(room: Room, view: Any) -> None:
+    """Leave the room from a thread of its own: Solara closes a page's widgets on its event
+    loop, where waiting for the room's lock could wait for a holder that waits for the loop
+    (to send a message) -- a deadlock."""
+    threading.Thread(target=room.detach, args=(view,), name="classroom-detach",
+                     daemon=True).start()
 
 
 __all__ = ["RoomBoard", "RoomPanel"]
