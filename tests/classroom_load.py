@@ -165,7 +165,6 @@ def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
     checks need. `devices` counts the students' devices (projector and teacher apart)."""
     server = start_server(seats, stderr=stderr)
     opened: list[Device] = []
-    rng = random.Random(seed)
     try:
         base = server.base
         projector = Device(base, "/projector")
@@ -292,7 +291,7 @@ def run_experiment(teacher: Device, projector: Device, players: list[Player],
         d.wait_for(lambda v: v.get("experiment", {}).get("id") == eid, 10)
     time.sleep(1.0)  # the flood bucket of the flooder refills
     last = 0.0
-    for k in range(rolls):  # the class rolls together, one roll a press
+    for _ in range(rolls):  # the class rolls together, one roll a press
         for d in everyone:
             d.panel_send({"type": "roll", "experiment": eid})
             last = time.perf_counter()

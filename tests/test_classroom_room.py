@@ -315,12 +315,10 @@ def test_the_bots_play_their_seats_and_stop_at_a_person() -> None:
     joined(room, "a", "Ann")
     room.request("a", {"type": "claim", "seat": 0})
     T(room, "start")
-    played = 0
     for _ in range(500):
         if room.game.decision.player == 0 or room.game.is_over:
             break
         assert room.step()
-        played += 1
     assert room.game.decision.player == 0 or room.game.is_over
     assert not room.step()  # Ann's decision: the clock waits for her
     assert all(a.source.startswith("bot:") for a in room.accepted)
