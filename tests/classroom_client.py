@@ -4,9 +4,9 @@ control comm, run a page, receive the widgets' comm_open and update messages, se
 custom messages), without drawing anything. Loopback only; every loop is bounded.
 
 ``Device(base, "/projector")`` opens a page like a browser tab with its own session cookie;
-``device.panel`` / ``device.board`` are the page's RoomPanel's and RoomBoard's states as last
-received; ``device.panel_send(content)`` clicks in the room view, ``device.board_send`` in the
-board. Each view update is stamped with ``time.perf_counter()`` on arrival.
+``device.panel`` / ``device.board_state`` are the page's RoomPanel's view and RoomBoard's state
+as last received (a phone's page has no board until its student opens it);
+``device.panel_send(content)`` clicks in the room view, ``device.board_send`` in the board. Each view update is stamped with ``time.perf_counter()`` on arrival.
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ class Device:
         self.closed = False
         self._send_lock = threading.Lock()
         self._ready = threading.Event()
+        # a phone's page shows the board only on demand; the projector's and teacher's always
+        self.expect_board = path.split("?")[0] not in ("", "/")
         url = (f"ws://{urlparse(base).netloc}/jupyter/api/kernels/{self.kernel}/channels"
                f"?session_id={self.page}")
         self.ws = websocket.create_connection(
@@ -148,7 +150,7 @@ class Device:
                 self.board_state = json.loads(value) if isinstance(value, str) else value
             if "error" in state and (state["error"] or {}).get("message"):
                 self.board_errors += 1
-        if self.panel_comm and self.board_comm and self.panel:
+        if self.panel_comm and self.panel and (self.board_comm or not self.expect_board):
             self._ready.set()
 
     def wait_for(self, check: Callable[[dict[str, Any]], bool], timeout: float = 10.0

@@ -87,6 +87,7 @@ class Player:
     device: Device
     seat: int
     rng: random.Random
+    think: float = 0.0  # seconds a student looks before clicking
     clicks: list[tuple[int, float]] = field(default_factory=list)  # (seq clicked at, time)
     last_seq: int = -1
     stop: bool = False
@@ -99,8 +100,16 @@ class Player:
         if action is None:
             return
         self.last_seq = view["seq"]
-        self.clicks.append((view["seq"], time.perf_counter()))
-        device.panel_send({"type": "act", "action": action, "seq": view["seq"]})
+        if self.think > 0:
+            threading.Timer(self.think, self._click, (device, action, view["seq"])).start()
+        else:
+            self._click(device, action, view["seq"])
+
+    def _click(self, device: Device, action: dict[str, Any], seq: int) -> None:
+        if self.stop or device.closed:
+            return
+        self.clicks.append((seq, time.perf_counter()))
+        device.panel_send({"type": "act", "action": action, "seq": seq})
 
 
 FORGERIES = ("other_seat", "stale", "future", "teacher", "taken_seat", "vote", "malformed",
@@ -128,6 +137,7 @@ def forged(kind: str, view: dict[str, Any], seats: int, rng: random.Random) -> t
                                     {"type": "act", "action": "roll", "seq": seq}])
     if kind == "roll":
         return "panel", {"type": "roll", "experiment": 999}
+    # an act with a made-up seq through the board's comm where the page has one
     return "board", {"type": "act", "action": action, "seq": 10**9}
 
 
@@ -143,6 +153,7 @@ class LoadResult:
     flood_sent: int
     flood_refused: int
     unanswered: list[str]
+    lost: list[str]  # connections the server closed
     experiment: dict[str, Any]
     rss_kb: list[tuple[float, int]]
 
@@ -159,7 +170,8 @@ class LoadResult:
 
 
 def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
-             forge_rate: float = 2.0, flood_rate: float = 40.0, sample_every: float = 10.0,
+             think: float = 0.0, forge_rate: float = 2.0, flood_rate: float = 40.0,
+             sample_every: float = 10.0,
              experiment: bool = True, seed: int = 1, stderr: Any = None) -> LoadResult:
     """Run the load (bounded: `seconds` of play, then the experiment) and return what the
     checks need. `devices` counts the students' devices (projector and teacher apart)."""
@@ -188,7 +200,7 @@ def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
             if k < seats:
                 d.panel_send({"type": "claim", "seat": k})
                 d.wait_for(lambda v, k=k: v["me"]["seat"] == k)
-                players.append(Player(d, k, random.Random(seed * 1000 + k)))
+                players.append(Player(d, k, random.Random(seed * 1000 + k), think))
             else:
                 others.append(d)
         teacher.panel_send({"type": "teacher", "op": "start"})
@@ -197,6 +209,7 @@ def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
             p.device.on_view = p.on_view
             p.on_view(p.device, p.device.panel, time.perf_counter())  # a view already there
         counts = {"forged": 0, "flood": 0}
+        lost: list[str] = []
         errors_before = {id(d): d.errors for d in others}
         stop = threading.Event()
 
@@ -205,7 +218,14 @@ def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
             deadline = time.monotonic() + seconds
             while not stop.is_set() and time.monotonic() < deadline:
                 where, content = forged(r.choice(FORGERIES), d.panel, seats, r)
-                (d.panel_send if where == "panel" else d.board_send)(content)
+                if d.board_comm is None:
+                    where = "panel"
+                try:
+                    (d.panel_send if where == "panel" else d.board_send)(content)
+                except OSError as exc:  # the server closed this device's connection
+                    lost.append(f"device {d.panel.get('me', {}).get('number')}: {exc}")
+                    d.closed = True
+                    return
                 counts[key] += 1
                 stop.wait(1 / rate)
 
@@ -239,12 +259,19 @@ def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
         def answered(ds: list[Device]) -> int:
             return sum(d.errors - errors_before[id(d)] + d.board_errors for d in ds)
 
+        def refused(ds: list[Device], audit: dict[str, Any]) -> int:
+            by = audit["refused_by_device"]
+            return sum(by.get(str(d.panel["me"]["number"]), 0) for d in ds)
+
         # the last answers arrive (a busy server works through its queue): bounded wait
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and (
-                answered(spammers) < counts["forged"]
-                or (flooder is not None and answered([flooder]) < counts["flood"])):
-            time.sleep(0.2)
+        while time.monotonic() < deadline and not lost:
+            audit = server.audit()
+            if answered(spammers) >= counts["forged"] and refused(spammers, audit) >= \
+                    counts["forged"] and (flooder is None
+                                          or refused([flooder], audit) >= counts["flood"]):
+                break
+            time.sleep(0.3)
         time.sleep(0.5)
         audit = server.audit()
         # latency: from a click to the projector's first view of the next state
@@ -256,8 +283,10 @@ def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
                     latencies.append(1000 * (after[0] - sent))
         # every forged request was answered with a refusal in that device's view (the board's
         # refusals in its board view)
-        forged_refused = answered(spammers)
-        flood_refused = answered([flooder]) if flooder is not None else 0
+        # every forged request answered with a refusal in its device's view, and counted as
+        # refused by the server; a flood is counted by the server (answered once a second)
+        forged_refused = min(answered(spammers), refused(spammers, audit))
+        flood_refused = refused([flooder], audit) if flooder is not None else 0
         unanswered = []
         for p in players:
             accepted = audit["sources"].get(f"device:{p.device.panel['me']['number']}", 0)
@@ -270,7 +299,7 @@ def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
         return LoadResult(devices, seconds, audit, latencies,
                           sum(len(p.clicks) for p in players), counts["forged"],
                           forged_refused, counts["flood"], flood_refused, unanswered,
-                          result_experiment, rss)
+                          lost, result_experiment, rss)
     finally:
         for d in opened:
             d.close()
@@ -281,7 +310,7 @@ def run_experiment(teacher: Device, projector: Device, players: list[Player],
                    others: list[Device], rolls: int = 20) -> dict[str, Any]:
     """Every device rolls `rolls` times; the projector's pooled counts against the sum of the
     devices' own outcomes, and how long after the last roll the projector had them all."""
-    everyone = [p.device for p in players] + others
+    everyone = [d for d in [p.device for p in players] + others if not d.closed]
     for d in everyone:
         d.on_view = None
     teacher.panel_send({"type": "teacher", "op": "experiment", "kind": "dice", "count": rolls})

@@ -51,18 +51,24 @@ def PlayerPage() -> None:
     query = _query()
     device, context = _device()
     room = current_room()
-
-    def make() -> tuple[RoomPanel, RoomBoard]:
-        connected = _presence(context)
-        panel = RoomPanel(room, device, "player", code=query.get("code"), connected=connected)
-        board = RoomBoard(room, device, connected=connected)
-        return panel, board
-
-    panel, board = solara.use_memo(make, [])
+    connected = solara.use_memo(lambda: _presence(context), [])
+    panel = solara.use_memo(
+        lambda: RoomPanel(room, device, "player", code=query.get("code"), connected=connected),
+        [])
+    # the board on demand: the projector shows it to the class, a phone need not draw it
+    # (and thirty boards fewer to send on every move)
+    show, set_show = solara.use_state(False)
+    board = solara.use_ref(None)
+    if show and board.current is None:
+        board.current = RoomBoard(room, device, connected=connected)
     solara.Style(PAGE_CSS)
     with solara.Column(classes=["ugc-page"]):
         solara.display(panel)
-        solara.display(board)
+        solara.Button("▦ Board · Spelbord", on_click=lambda: set_show(not show),
+                      classes=["ugc-board-toggle"], outlined=True,
+                      attributes={"data-ugc": "board-toggle"})
+        if show:
+            solara.display(board.current)
 
 
 @solara.component  # type: ignore[untyped-decorator]

@@ -177,6 +177,7 @@ class Room:
         self.ended = False
         self.game_seq = 0  # grows with every state of the game (act requests carry it)
         self.version = 0  # grows with every change of the room (views redraw)
+        self.view_cache: dict[Any, Any] = {}  # viewdata: the views' shared part per version
         self.accepted: list[Accepted] = []
         self.refusals: deque[Refusal] = deque(maxlen=MAX_REFUSALS)
         self.refused_count = 0
@@ -651,6 +652,7 @@ class Room:
         experiment.run(device.id, device.number, device.name or f"device {device.number}",
                        count)  # RoomError when this device has done its share
         self._pool_dirty = True
+        self.version += 1  # (the views' shared part holds the pooled counts)
         for view in list(self._views):  # its own panel now; the pooled chart on the clock
             if view.device == device.id:
                 try:

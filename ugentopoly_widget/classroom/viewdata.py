@@ -93,36 +93,56 @@ def _teacher(room: Room) -> dict[str, Any]:
             "experiments": len(room.experiments)}
 
 
-def view_for(room: Room, device: Device, page: str) -> dict[str, Any]:
-    """The room as this device's `page` ("player", "projector", "teacher") shows it."""
+def _public(room: Room, lang: str) -> dict[str, Any]:
+    """The part of every view that is the same for every device (in one language): made once
+    per change of the room and shared (thirty phones redraw from one copy)."""
+    key = (room.version, lang)
+    cache: dict[tuple[int, str], dict[str, Any]] = room.view_cache
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    if len(cache) > 4:
+        cache.clear()
     game = room.game
-    teacher = device.role == "teacher" and page == "teacher"
-    member = device.role in ("member", "teacher")
     out: dict[str, Any] = {
-        "v": room.version, "seq": room.game_seq, "lang": device.lang, "page": page,
-        "me": {"role": device.role, "name": device.name, "seat": device.seat,
-               "asked": device.asked, "kicked": device.kicked, "number": device.number},
         "room": {"started": room.started, "paused": room.paused, "ended": room.ended,
                  "admit": room.settings.admit, "turn": game.turn_number,
                  "over": game.is_over, "url": room.join_url,
-                 "code": room.code if (member or page == "projector") else None,
                  "devices": sum(1 for d in room.devices.values()
                                 if d.role == "member" and d.views > 0)},
         "seats": _seats(room),
         "decision": _decision(room),
-        "mine": _mine(room, device),
     }
-    experiment = room.experiment
-    if experiment is not None:
-        out["experiment"] = {**experiment.summary(device.lang), "mine": experiment.mine(device.id)}
-    vote = room.vote
-    if vote is not None:
-        out["vote"] = {**vote.summary(), "mine": vote.ballots.get(device.id)}
+    if room.experiment is not None:
+        out["experiment"] = room.experiment.summary(lang)
+    if room.vote is not None:
+        out["vote"] = room.vote.summary()
     if room.ended or game.is_over:
         worth = game.valuations()
         out["ranking"] = [{"player": i, "name": game.players[i].name,
                            "net_worth": worth[i]} for i in game.ranking]
-    if teacher:
+    cache[key] = out
+    return out
+
+
+def view_for(room: Room, device: Device, page: str) -> dict[str, Any]:
+    """The room as this device's `page` ("player", "projector", "teacher") shows it."""
+    public = _public(room, device.lang)
+    member = device.role in ("member", "teacher")
+    out: dict[str, Any] = {
+        **public,
+        "v": room.version, "seq": room.game_seq, "lang": device.lang, "page": page,
+        "me": {"role": device.role, "name": device.name, "seat": device.seat,
+               "asked": device.asked, "kicked": device.kicked, "number": device.number},
+        "room": {**public["room"],
+                 "code": room.code if (member or page == "projector") else None},
+        "mine": _mine(room, device),
+    }
+    if room.experiment is not None:
+        out["experiment"] = {**public["experiment"], "mine": room.experiment.mine(device.id)}
+    if room.vote is not None:
+        out["vote"] = {**public["vote"], "mine": room.vote.ballots.get(device.id)}
+    if device.role == "teacher" and page == "teacher":
         out["teacher"] = _teacher(room)
     return out
 

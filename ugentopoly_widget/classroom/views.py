@@ -10,6 +10,7 @@ request never says who sent it. Neither plays bots (the room's clock does) nor s
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +24,7 @@ from ..widget.requests import RequestError, check_keys
 from .room import Room
 from .viewdata import tiles, view_for
 
+FLOOD_TELL_EVERY = 1.0  # seconds between two "too many requests" answers to one view
 # board requests a device may make itself: they change only its own view
 BOARD_LOCAL = frozenset({"log", "lang", "picture", "probability"})
 
@@ -66,6 +68,7 @@ class RoomPanel(anywidget.AnyWidget):
         self.device = device
         self.connected = connected or (lambda: True)
         self._errors = 0
+        self._flood_told = 0.0
         self.page = page
         self.qr = qr if page == "projector" else ""
         self.board = tiles(room.game)
@@ -99,6 +102,11 @@ class RoomPanel(anywidget.AnyWidget):
             reply = {"ok": False, "error": f"internal error: {type(exc).__name__}"}
         with self.room.lock:
             if not reply.get("ok"):
+                now = time.monotonic()
+                if reply.get("flood"):
+                    if now - self._flood_told < FLOOD_TELL_EVERY:
+                        return  # said once a second: a flood is not answered message by message
+                    self._flood_told = now
                 self._errors += 1
                 self.error = {"message": str(reply.get("error", "refused")), "n": self._errors,
                               "flood": bool(reply.get("flood"))}
@@ -125,6 +133,7 @@ class RoomBoard(UgentopolyWidget):
         kwargs.setdefault("bot_delay", room.settings.bot_delay)
         self.connected: Callable[[], bool] = connected or (lambda: True)
         self._mine: bool | None = None
+        self._flood_told = 0.0
         super().__init__(game.rules.name, game=game, seats=self._seat_kinds(game), lang=lang,
                          presentation=presentation, **kwargs)
         room.on_new_game(self._new_game)
@@ -183,10 +192,13 @@ class RoomBoard(UgentopolyWidget):
             super()._handle_request(content)
         elif kind == "act":
             with self.room.lock:
-                if not isinstance(content, dict):
-                    raise RequestError("refused: a request is a JSON object")
-                check_keys(content, {"type", "action", "seq"})
-                self._check_seq(content)  # made for the state this view shows
+                try:
+                    check_keys(content, {"type", "action", "seq"})
+                    self._check_seq(content)  # made for the state this view shows
+                except RequestError as exc:
+                    if self.room.allow(self.device):  # (a flood is counted, not logged)
+                        self.room.note_refusal(self.device, "act", str(exc))
+                    raise
                 reply = self.room.request(self.device, {"type": "act",
                                                         "action": content["action"],
                                                         "seq": self.room.game_seq})
@@ -198,6 +210,14 @@ class RoomBoard(UgentopolyWidget):
             self.room.note_refusal(self.device, str(kind)[:20],
                                    "refused: in the classroom the teacher does that")
             raise RequestError("refused: in the classroom the teacher does that")
+
+    def _report(self, message: str) -> None:
+        if message.startswith("too many requests"):
+            now = time.monotonic()
+            if now - self._flood_told < FLOOD_TELL_EVERY:
+                return
+            self._flood_told = now
+        super()._report(message)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         # the pace and the pause are the room's (the teacher's page); lang and Present are

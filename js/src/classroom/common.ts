@@ -30,8 +30,9 @@ export function seatList(view: View, lang: Lang, claim: ((seat: number) => void)
   const rows = view.seats.map((seat) => {
     const mine = view.me.seat === seat.index;
     const free = seat.holder === null && (!view.room.started || seat.bot !== null);
+    const holder = seat.holder !== null && seat.holder !== seat.name ? seat.holder : "";
     const who = seat.holder !== null
-      ? `${seat.holder}${mine ? ` (${t(lang, "you")})` : ""}${seat.bot ? ` · ${t(lang, seat.bot)}` : ""}${!seat.connected ? ` · ${t(lang, "away")}` : ""}`
+      ? `${holder}${mine ? ` (${t(lang, "you")})` : ""}${seat.bot ? ` · ${t(lang, seat.bot)}` : ""}${!seat.connected ? ` · ${t(lang, "away")}` : ""}`
       : seat.bot ? t(lang, seat.bot) : t(lang, "free");
     return h("li", { class: `ugc-seat${mine ? " ugc-mine" : ""}`, "data-ugc": `seat-${seat.index}`, "data-holder": seat.holder || "",
         "data-controller": seat.controller },

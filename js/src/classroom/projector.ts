@@ -8,14 +8,9 @@ import type { Board, Lang, View } from "./types";
 export function projectorPage(view: View, board: Board, lang: Lang, qr: string): HTMLElement[] {
   const out: HTMLElement[] = [];
   const code = view.room.code || "";
-  const qrBox = h("div", { class: "ugc-qr", "data-ugc": "qr", "aria-hidden": "true" });
-  // the QR code is an SVG made by segno on the server from the join address (no markup of
-  // anyone's: parsed as SVG and inserted as nodes)
-  if (qr) {
-    const doc = new DOMParser().parseFromString(qr, "image/svg+xml");
-    const svg = doc.documentElement;
-    if (svg && svg.nodeName.toLowerCase() === "svg" && !doc.querySelector("script,foreignObject")) qrBox.appendChild(document.importNode(svg, true));
-  }
+  // the QR code of the join address, drawn by segno on the server (an SVG data: URI)
+  const qrBox = h("div", { class: "ugc-qr", "data-ugc": "qr" },
+    qr.startsWith("data:image/svg+xml") ? h("img", { src: qr, alt: view.room.url, width: "210", height: "210" }) : null);
   out.push(h("section", { class: "ugc-card ugc-joincard", "data-ugc": "join-card" },
     qrBox,
     h("div", {},
