@@ -3,7 +3,9 @@ server on 127.0.0.1 (tests/classroom_load.py; the short form runs in CI as
 tests/test_classroom_load.py).
 
     python benchmarks/bench_classroom.py                       # 30 devices, 2 minutes
-    python benchmarks/bench_classroom.py --minutes 30 --sample 60   # memory over 30 minutes
+    python benchmarks/bench_classroom.py --minutes 30 --sample 60 --think 1   # memory, 30 min
+
+(a run longer than 5 minutes goes on after the game is over: the class keeps sending.)
 
 Prints: actions, click-to-projector latency (median, 95th percentile), forged and flooding
 requests refused, the record check, the class experiment (30 devices x 20 rolls) and the
@@ -51,7 +53,7 @@ def main() -> int:
     load = os.getloadavg()
     started = time.monotonic()
     r = run_load(args.devices, args.minutes * 60, args.seats, forge_rate=args.forge_rate,
-                 think=args.think,
+                 think=args.think, stop_when_over=args.minutes <= 5,
                  sample_every=args.sample)
     a = r.audit
     e = r.experiment

@@ -6,7 +6,8 @@ custom messages), without drawing anything. Loopback only; every loop is bounded
 ``Device(base, "/projector")`` opens a page like a browser tab with its own session cookie;
 ``device.panel`` / ``device.board_state`` are the page's RoomPanel's view and RoomBoard's state
 as last received (a phone's page has no board until its student opens it);
-``device.panel_send(content)`` clicks in the room view, ``device.board_send`` in the board. Each view update is stamped with ``time.perf_counter()`` on arrival.
+``device.panel_send(content)`` clicks in the room view, ``device.board_send`` in the board.
+Each view update is stamped with ``time.perf_counter()`` on arrival.
 """
 
 from __future__ import annotations

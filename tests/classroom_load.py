@@ -171,7 +171,7 @@ class LoadResult:
 
 def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
              think: float = 0.0, forge_rate: float = 2.0, flood_rate: float = 40.0,
-             sample_every: float = 10.0,
+             sample_every: float = 10.0, stop_when_over: bool = True,
              experiment: bool = True, seed: int = 1, stderr: Any = None) -> LoadResult:
     """Run the load (bounded: `seconds` of play, then the experiment) and return what the
     checks need. `devices` counts the students' devices (projector and teacher apart)."""
@@ -246,7 +246,7 @@ def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
             if time.monotonic() - started >= next_sample:
                 rss.append((time.monotonic() - started, int(server.audit()["rss_kb"])))
                 next_sample += sample_every
-            if projector.panel.get("room", {}).get("over"):
+            if stop_when_over and projector.panel.get("room", {}).get("over"):
                 break
             time.sleep(0.2)
         stop.set()

@@ -82,8 +82,10 @@ def room(browser: Browser) -> Iterator[Room]:
         try:
             yield r
         finally:
-            for c in r.contexts:
+            for k, c in enumerate(r.contexts):  # what each device showed last (artifacts)
                 try:
+                    for page in c.pages:
+                        page.screenshot(path=str(ARTIFACTS / f"classroom-device-{k}.png"))
                     c.close()
                 except Exception:
                     pass
@@ -124,7 +126,7 @@ def seated_class(room: Room) -> tuple[Page, Page, Page, Page]:
     ann.wait_for_selector("[data-ugc=asked]")
     # the teacher approves both (until then a phone holds no seat)
     for name in ("Ann", "Bob"):
-        teacher.locator(f"[data-ugc^=waiting-]:has-text('{name}') [data-ugc^=approve-]").click()
+        teacher.locator(f"li[data-ugc^=waiting-]:has-text('{name}') [data-ugc^=approve-]").click()
     ann.wait_for_selector("[data-ugc=my-seat][data-seat='0']")
     bob.wait_for_selector("[data-ugc=my-seat][data-seat='1']")
     teacher.click("[data-ugc=start]")

@@ -26,8 +26,14 @@ PAGE_CSS = """
 .ugc-projector { display: flex; gap: 12px; align-items: flex-start; height: 100vh;
   padding: 8px; box-sizing: border-box; }
 .ugc-projector > .ugc-board { flex: 1 1 auto; min-width: 0; height: calc(100vh - 16px); }
-.ugc-projector > .ugc-side { flex: 0 0 30%; max-width: 620px; height: calc(100vh - 16px);
+.ugc-projector > .ugc-side { flex: 0 0 25%; max-width: 560px; height: calc(100vh - 16px);
   overflow: auto; }
+/* the projector: the board as tall as the screen, type the back of the room can read (tile
+   names at least 16 px, prices and % labels at least 15 px at 1920x1080) */
+.ugc-projector .ugw-root.ugw-present { --ugw-board-h: calc(100vh - 28px); --ugw-name-floor: 16; }
+.ugc-projector .ugw-tile-price { font-size: max(15px, 0.92em); }
+.ugc-projector .ugw-heat-label, .ugc-projector .ugw-corner .ugw-heat-label
+  { font-size: max(15px, 1em); }
 /* in the classroom the teacher starts games and undoes: the board's own buttons for that go */
 .ugc-page [data-ugw=new-game], .ugc-page [data-ugw=undo], .ugc-projector [data-ugw=new-game],
 .ugc-projector [data-ugw=undo], .ugc-page [data-ugw=bot-controls],

@@ -373,6 +373,7 @@ class Room:
         self.refused_count += 1
         who = device.name or f"device {device.number}"
         self.refusals.append(Refusal(self.clock(), who, kind, message))
+        self._pool_dirty = True  # the teacher's list follows on the clock (not per refusal)
 
     def _dispatch(self, device: Device, kind: str, content: dict[str, Any]
                   ) -> dict[str, Any] | None:
@@ -684,7 +685,8 @@ class Room:
             self._changed()
 
     def flush_pool(self) -> bool:
-        """Send the pooled chart if rolls came in since the last time (the clock calls it)."""
+        """Send the pooled chart and the teacher's refusals if they changed since the last
+        time (the clock calls it, at most ten times a second; phones are not told)."""
         with self.lock:
             if not self._pool_dirty:
                 return False
