@@ -182,6 +182,18 @@ def test_two_phones_play_a_full_turn_each_with_the_projector_following(room: Roo
         assert whose(projector) == 1 - seat
     audit = room.audit()
     assert audit["record_matches"] and audit["actions"] >= 2
+    # readable at 360x740: nothing wider than the phone, type >= 16 px, thumb-sized buttons
+    phone = ann.evaluate(
+        "() => ({ width: document.documentElement.scrollWidth,"
+        " font: parseFloat(getComputedStyle(document.querySelector('.ugc-root')).fontSize),"
+        " buttons: [...document.querySelectorAll('.ugc-thumb')].map((b) =>"
+        " b.getBoundingClientRect().height) })")
+    assert phone["width"] <= 360 and phone["font"] >= 16, phone
+    assert phone["buttons"] and min(phone["buttons"]) >= 48, phone
+    # each device its own language: Bob's phone in Dutch, Ann's stays in English
+    bob.click("[data-ugc=lang]")
+    bob.wait_for_selector("[data-ugc=seats-title]:has-text('Plaatsen')")
+    assert ann.locator("[data-ugc=seats-title]").inner_text() == "Seats"
     # the phone's cash is the projector's figure for that seat
     cash = ann.locator("[data-ugc=my-cash]").get_attribute("data-cash")
     assert projector.locator("[data-ugc=seat-0] .ugc-cash").inner_text().replace(" ", "") == cash
@@ -233,6 +245,10 @@ def test_a_reloaded_phone_gets_its_seat_back_and_a_bot_takes_over_a_seat(room: R
     bob.reload()
     bob.wait_for_selector("[data-ugc=my-seat][data-seat='1']")  # no new join, same seat
     assert bob.locator("[data-ugc=join]").count() == 0
+    # the board on demand, below the phone's seat
+    assert bob.locator("[data-ugw=board]").count() == 0
+    bob.click("[data-ugc=board-toggle]")
+    bob.wait_for_selector("[data-ugw=board] .ugw-tile-name")
     # the teacher hands Bob's seat to a bot: it plays Bob's turns by itself
     teacher.select_option("[data-ugc=bot-1]", "heuristic")
     projector.wait_for_selector("[data-ugc=seat-1][data-controller=heuristic]")

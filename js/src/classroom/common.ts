@@ -44,7 +44,7 @@ export function seatList(view: View, lang: Lang, claim: ((seat: number) => void)
         ? h("button", { class: "ugc-btn", "data-ugc": `claim-${seat.index}`, onclick: () => claim(seat.index), text: t(lang, "take_seat") })
         : null);
   });
-  return h("section", { class: "ugc-card" }, h("h2", { text: t(lang, "seats") }), h("ul", { class: "ugc-seats" }, rows));
+  return h("section", { class: "ugc-card" }, h("h2", { "data-ugc": "seats-title", text: t(lang, "seats") }), h("ul", { class: "ugc-seats" }, rows));
 }
 
 export function experimentCard(view: View, lang: Lang, send: Send, roll: boolean, big: boolean): HTMLElement | null {
