@@ -163,3 +163,35 @@ def test_a_teachers_notebook_starts_and_stops_a_server() -> None:
     finally:
         server.stop()
     assert server.process.poll() is not None
+
+
+def test_a_private_trade_from_one_phone_reaches_only_its_partner() -> None:
+    room, panels, boards = seated()
+    player = room.game.decision.player
+    assert player is not None
+    mine, other = f"phone-{player}", f"phone-{1 - player}"
+    room.game.testing.give_property(player, 1)
+    room.game.testing.give_property(1 - player, 3)
+    panels[mine].room_update()
+    panels[other].room_update()
+    view = panels[mine].view["mine"]
+    assert view["trade"][0]["player"] == 1 - player and 3 in view["trade"][0]["properties"]
+    assert 1 in view["give"] and panels[other].view["mine"].get("trade") is None
+    offer = {"type": "propose_trade", "player": player, "partner": 1 - player,
+             "give": {"properties": [1], "cash": 10, "cards": []},
+             "get": {"properties": [3], "cash": 0, "cards": []}}
+    # the partner cannot send it in the proposer's name
+    panel_request(panels[other], {"type": "act", "action": offer,
+                                  "seq": panels[other].view["seq"]})
+    assert "this device plays seat" in panels[other].error["message"]
+    panel_request(panels[mine], {"type": "act", "action": offer,
+                                 "seq": panels[mine].view["seq"]})
+    assert room.game.decision.kind == "trade" and room.game.decision.player == 1 - player
+    answer = panels[other].view["mine"]
+    assert {a["type"] for a in answer["legal"]} == {"accept", "reject"}
+    assert panels[other].view["decision"]["offer"]["give"]["properties"] == [1]
+    assert panels[mine].view["mine"]["legal"] == []
+    accept = next(a for a in answer["legal"] if a["type"] == "accept")
+    panel_request(panels[other], {"type": "act", "action": accept,
+                                  "seq": panels[other].view["seq"]})
+    assert room.game.owner(1) == 1 - player and room.game.owner(3) == player
