@@ -87,36 +87,31 @@ def _linux_addresses() -> list[str]:
     return out
 
 
-def qr_svg(text: str) -> str:
-    """The QR code of `text` as an SVG document (segno, drawn here)."""
+def _qr(text: str) -> Any:
+    """segno's QR code of `text` (medium error correction: a projector's glare is forgiven)."""
     try:
         import segno
     except ImportError:
         raise ImportError(MISSING) from None
-    svg: str = segno.make(text, error="m").svg_inline(scale=6, border=2, dark="#000",
-                                                        light="#fff")
-    return svg
+    return segno.make(text, error="m")
+
+
+def qr_svg(text: str) -> str:
+    """The QR code of `text` as an SVG document (segno, drawn here)."""
+    return str(_qr(text).svg_inline(scale=6, border=2, dark="#000", light="#fff"))
 
 
 def qr_data_uri(text: str) -> str:
     """The QR code of `text` as a data: URI of its SVG (the projector shows it as an image)."""
-    try:
-        import segno
-    except ImportError:
-        raise ImportError(MISSING) from None
-    uri: str = segno.make(text, error="m").svg_data_uri(scale=6, border=2, dark="#000",
-                                                          light="#fff")
-    return uri
+    return str(_qr(text).svg_data_uri(scale=6, border=2, dark="#000", light="#fff"))
 
 
 def qr_text(text: str) -> str:
     """The QR code of `text` in block characters, for a terminal."""
     import io
 
-    import segno
-
     out = io.StringIO()
-    segno.make(text, error="m").terminal(out=out, compact=True, border=2)
+    _qr(text).terminal(out=out, compact=True, border=2)
     return out.getvalue()
 
 
