@@ -326,6 +326,16 @@ def test_the_projectors_board_is_readable_from_the_back_of_the_room(room: Room) 
         " code: px(document.querySelector('[data-ugc=class-code]')) }; }")
     assert sizes["names"] >= 16 and sizes["prices"] >= 15, sizes
     assert sizes["code"] >= 40, sizes
+    # the long-run landing odds on the projector's board: every % label >= 15 px
+    projector.click("[data-ugw=tab-odds]")
+    projector.click("[data-ugw=heat-mode-exact]")
+    projector.wait_for_selector("[data-ugw=heat-label]")
+    projector.wait_for_timeout(400)
+    labels = projector.evaluate(
+        "() => [...document.querySelectorAll('[data-ugw=heat-label]')].filter((e) =>"
+        " e.getClientRects().length).map((e) => parseFloat(getComputedStyle(e).fontSize))")
+    assert labels and min(labels) >= 15, labels
+    projector.screenshot(path=str(ARTIFACTS / "classroom-projector-odds.png"))
     cut = projector.evaluate(
         "() => [...document.querySelectorAll('.ugw-tile-name')].filter((e) =>"
         " e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)"

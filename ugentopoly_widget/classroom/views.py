@@ -143,8 +143,10 @@ class RoomBoard(UgentopolyWidget):
         kinds = []
         for k in range(len(game.players)):
             who = self.room.controller(k) if k < len(self.room.seats) else "person"
+            # a seat nobody holds is a bot's once the game runs; before, it waits for a student
+            stand_in = who == "standin" or (who == "open" and self.room.started)
             kinds.append(who if who in ("random", "heuristic", "rollout") else
-                         "heuristic" if who in ("standin", "open") else "person")
+                         "heuristic" if stand_in else "person")
         return kinds
 
     def _new_game(self, game: Game) -> None:
