@@ -47,9 +47,12 @@ class Room:
     def base(self) -> str:
         return self.server.base
 
-    def device(self, path: str, viewport: dict[str, int], *, mobile: bool = False) -> Page:
+    def device(self, path: str, viewport: dict[str, int], *, mobile: bool = False,
+               cookies: list[Any] | None = None) -> Page:
         context = self.browser.new_context(viewport=viewport, is_mobile=mobile,  # type: ignore[arg-type]
                                            has_touch=mobile, device_scale_factor=1)
+        if cookies:
+            context.add_cookies(cookies)
 
         def route(r: Any) -> None:
             url = r.request.url
@@ -77,7 +80,7 @@ def room(browser: Browser) -> Iterator[Room]:
     ARTIFACTS.mkdir(exist_ok=True)
     with log.open("w") as err:
         server = start_server(2, admit="teacher", stderr=err,
-                              extra=["--bot-delay", "0.4", "--code", "KLAS24"])
+                              extra=["--bot-delay", "0.4", "--code", "KLAS24", "--away", "4"])
         r = Room(server, browser)
         try:
             yield r
@@ -260,6 +263,23 @@ def test_a_reloaded_phone_gets_its_seat_back_and_a_bot_takes_over_a_seat(room: R
     ann.wait_for_selector(".ugc-myturn", timeout=30_000)  # and passed the turn back
     sources = room.audit()["sources"]
     assert sources.get("bot:1", 0) >= 2, sources
+
+
+def test_a_closed_tab_does_not_stall_the_game(room: Room) -> None:
+    projector, teacher, ann, bob = seated_class(room)
+    seat = whose(projector)
+    gone, stays = (ann, bob) if seat == 0 else (bob, ann)
+    cookies = gone.context.cookies()
+    gone.context.close()  # the student closes the tab on their turn
+    projector.wait_for_selector(f"[data-ugc=seat-{seat}][data-controller=standin]",
+                                timeout=30_000)
+    stays.wait_for_selector(".ugc-myturn", timeout=30_000)  # a stand-in played the turn
+    sources = room.audit()["sources"]
+    assert sources.get(f"standin:{seat}", 0) >= 1, sources
+    # the device comes back (a new tab, the same cookie): the seat is its own again
+    back = room.device("/", PHONE, mobile=True, cookies=cookies)
+    back.wait_for_selector(f"[data-ugc=my-seat][data-seat='{seat}']")
+    projector.wait_for_selector(f"[data-ugc=seat-{seat}][data-controller=person]")
 
 
 def test_an_experiment_pooled_on_the_projector_and_a_class_vote(room: Room) -> None:
