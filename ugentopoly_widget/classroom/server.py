@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import urllib.request
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -188,6 +189,9 @@ class ClassroomServer:
     def start(self, timeout: float = 60.0) -> ClassroomServer:
         global _ROOM, _QR
         offline_solara()
+        # Solara warns on every page load over plain http that its cookie falls back to
+        # samesite=lax: that is what a LAN classroom wants (no iframe), not news for the teacher
+        warnings.filterwarnings("ignore", message="Cookies with samesite=none require https")
         try:
             import solara.server.starlette as solara_starlette
             import uvicorn
