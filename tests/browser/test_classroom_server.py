@@ -122,8 +122,14 @@ def seated_class(room: Room) -> tuple[Page, Page, Page, Page]:
     join(bob, "Bob", code="KLAS25")  # a wrong code: said, nothing changed
     bob.wait_for_selector("[data-ugc=error]:has-text('wrong class code')")
     assert bob.locator("[data-ugc=join]").is_visible()
-    join(ann, "Ann")
+    # Ann types her name while Bob joins (her view is redrawn meanwhile): nothing she typed
+    # is lost, the caret stays at the end
+    ann.locator("[data-ugc=join-name]").press_sequentially("An")
     join(bob, "Bob")
+    bob.wait_for_selector("[data-ugc=claim-1]")
+    ann.locator("[data-ugc=join-name]").press_sequentially("n")
+    assert ann.input_value("[data-ugc=join-name]") == "Ann"
+    ann.click("[data-ugc=join]")
     ann.click("[data-ugc=claim-0]")
     bob.click("[data-ugc=claim-1]")
     ann.wait_for_selector("[data-ugc=asked]")

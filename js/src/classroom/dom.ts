@@ -31,6 +31,9 @@ export function append(el: Node, children: Child[]): void {
 }
 
 export function replace(el: HTMLElement, ...children: Child[]): HTMLElement {
+  // the very same nodes again: nothing to do (an input being typed in keeps its caret)
+  const flat = children.flat(Infinity as 1) as unknown[];
+  if (flat.length === el.childNodes.length && flat.every((c, i) => c === el.childNodes[i])) return el;
   while (el.firstChild) el.removeChild(el.firstChild);
   append(el, children);
   return el;

@@ -40,13 +40,31 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
         onclick: () => { told = true; send({ type: "lang", lang: lang === "en" ? "nl" : "en" }); }, text: t(lang, "lang") }));
     const focus = document.activeElement as HTMLElement | null;
     const focusKey = focus && root.contains(focus) ? focus.getAttribute("data-ugc") || focus.getAttribute("data-ugc-action") : null;
+    // what the person typed (a bid, a count, cash in a trade) survives the room's redraws,
+    // with the caret where it was
+    const kept = new Map<string, { value: string; start: number | null; end: number | null }>();
+    body.querySelectorAll<HTMLInputElement>("input[data-edited][data-ugc], select[data-keep][data-edited]").forEach((input) => {
+      const text = input.tagName === "INPUT" && input.type !== "checkbox";
+      kept.set(input.getAttribute("data-ugc") || "", { value: input.value,
+        start: text && input.type !== "number" ? input.selectionStart : null, end: text && input.type !== "number" ? input.selectionEnd : null });
+    });
     const parts = view.page === "projector" ? projectorPage(view, board, lang, String(model.get("qr") || ""))
       : view.page === "teacher" ? teacherPage(view, board, lang, send)
         : playerPage(view, board, lang, send, drafts, draw);
     replace(body, parts);
+    kept.forEach((k, key) => {
+      const input = body.querySelector(`[data-ugc="${key}"]`) as HTMLInputElement | null;
+      if (!input || input.value === k.value) return;
+      input.value = k.value;
+      input.dataset.edited = "1";
+    });
     if (focusKey) {
-      const again = body.querySelector(`[data-ugc="${focusKey}"], [data-ugc-action="${focusKey}"]`) as HTMLElement | null;
-      if (again) again.focus();
+      const again = body.querySelector(`[data-ugc="${focusKey}"], [data-ugc-action="${focusKey}"]`) as HTMLInputElement | null;
+      if (again && again !== document.activeElement) {
+        again.focus();
+        const k = kept.get(focusKey);
+        if (k && k.start !== null && typeof again.setSelectionRange === "function") again.setSelectionRange(k.start, k.end);
+      }
     }
   }
 
@@ -61,6 +79,9 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   }
 
   error.hidden = true;
+  const edited = (ev: Event) => { const el = ev.target as HTMLElement; if (el && el.dataset) el.dataset.edited = "1"; };
+  body.addEventListener("input", edited);
+  body.addEventListener("change", edited);
   model.on("change:view", draw);
   model.on("change:board", draw);
   model.on("change:error", showError);

@@ -9,7 +9,7 @@ import type { Action, Board, Lang, Mine, View } from "./types";
 // what sits behind "More" (per-tile management); the rest are the decision's main buttons
 const MANAGE = new Set(["build", "sell", "mortgage", "unmortgage", "lift", "sell_down"]);
 
-interface Drafts { code: string; name: string; trade: TradeDraft | null }
+interface Drafts { code: string; name: string; trade: TradeDraft | null; join?: HTMLElement | null; joinLang?: Lang }
 interface TradeDraft { partner: number; give: Set<number>; get: Set<number>; giveCash: number; getCash: number }
 
 export function playerPage(view: View, board: Board, lang: Lang, send: Send, drafts: Drafts, redraw: () => void): HTMLElement[] {
@@ -17,20 +17,15 @@ export function playerPage(view: View, board: Board, lang: Lang, send: Send, dra
   const me = view.me;
   if (me.kicked) return [h("section", { class: "ugc-card" }, h("p", { text: t(lang, "kicked") }))];
   if (me.role !== "member" && me.role !== "teacher") {
-    const code = h("input", { class: "ugc-input", "data-ugc": "join-code", autocomplete: "off", autocapitalize: "characters",
-      maxlength: "12", value: drafts.code || view.code_hint || "", "aria-label": t(lang, "code"),
-      oninput: (ev: Event) => { drafts.code = (ev.target as HTMLInputElement).value; } }) as HTMLInputElement;
-    const name = h("input", { class: "ugc-input", "data-ugc": "join-name", maxlength: "20", autocomplete: "nickname",
-      value: drafts.name, "aria-label": t(lang, "name"),
-      oninput: (ev: Event) => { drafts.name = (ev.target as HTMLInputElement).value; } }) as HTMLInputElement;
-    const join = () => send({ type: "join", code: code.value, name: name.value });
-    name.addEventListener("keydown", (ev) => { if ((ev as KeyboardEvent).key === "Enter") join(); });
-    out.push(h("section", { class: "ugc-card ugc-join" }, h("h2", { text: t(lang, "join_title") }),
-      h("label", { class: "ugc-field" }, h("span", { text: t(lang, "code") }), code),
-      h("label", { class: "ugc-field" }, h("span", { text: t(lang, "name") }), name),
-      h("button", { class: "ugc-btn ugc-primary ugc-thumb", "data-ugc": "join", onclick: join, text: t(lang, "join") })));
-    return out;
+    // the same form on every redraw (the class joining redraws often): what the student is
+    // typing, the caret and the focus stay where they are
+    if (!drafts.join || drafts.joinLang !== lang) {
+      drafts.join = joinCard(view, lang, send, drafts);
+      drafts.joinLang = lang;
+    }
+    return [drafts.join];
   }
+  drafts.join = null;
   out.push(h("p", { class: "ugc-state", "data-ugc": "state", text: stateLine(view, lang) }));
   const mine = view.mine;
   if (mine) out.push(seatCard(view, mine, board, lang, send, drafts, redraw));
@@ -48,6 +43,21 @@ export function playerPage(view: View, board: Board, lang: Lang, send: Send, dra
   out.push(seatList(view, lang, (seat) => send({ type: "claim", seat })));
   if (mine) out.push(h("button", { class: "ugc-btn ugc-quiet", "data-ugc": "leave", onclick: () => send({ type: "leave" }), text: t(lang, "leave") }));
   return out;
+}
+
+function joinCard(view: View, lang: Lang, send: Send, drafts: Drafts): HTMLElement {
+  const code = h("input", { class: "ugc-input", "data-ugc": "join-code", autocomplete: "off", autocapitalize: "characters",
+    maxlength: "12", value: drafts.code || view.code_hint || "", "aria-label": t(lang, "code"),
+    oninput: (ev: Event) => { drafts.code = (ev.target as HTMLInputElement).value; } }) as HTMLInputElement;
+  const name = h("input", { class: "ugc-input", "data-ugc": "join-name", maxlength: "20", autocomplete: "nickname",
+    value: drafts.name, "aria-label": t(lang, "name"),
+    oninput: (ev: Event) => { drafts.name = (ev.target as HTMLInputElement).value; } }) as HTMLInputElement;
+  const join = () => send({ type: "join", code: code.value, name: name.value });
+  name.addEventListener("keydown", (ev) => { if ((ev as KeyboardEvent).key === "Enter") join(); });
+  return h("section", { class: "ugc-card ugc-join" }, h("h2", { text: t(lang, "join_title") }),
+    h("label", { class: "ugc-field" }, h("span", { text: t(lang, "code") }), code),
+    h("label", { class: "ugc-field" }, h("span", { text: t(lang, "name") }), name),
+    h("button", { class: "ugc-btn ugc-primary ugc-thumb", "data-ugc": "join", onclick: join, text: t(lang, "join") }));
 }
 
 function seatCard(view: View, mine: Mine, board: Board, lang: Lang, send: Send, drafts: Drafts, redraw: () => void): HTMLElement {

@@ -66,7 +66,7 @@ export function teacherPage(view: View, board: Board, lang: Lang, send: Send): H
     h("ul", {}, members.map((d) => h("li", { "data-ugc": `device-${d.number}` },
       `${d.name || `#${d.number}`} · ${d.seat !== null ? t(lang, "seat_n", { n: d.seat + 1 }) : t(lang, "no_seat_here")} · ${d.away ? t(lang, "gone") : t(lang, "state")}${d.refused ? ` · ${d.refused}✗` : ""} `,
       h("button", { class: "ugc-btn", "data-ugc": `kick-${d.number}`, onclick: () => op("kick", { device: d.number }), text: t(lang, "kick") }))))));
-  const kind = h("select", { class: "ugc-input", "data-ugc": "experiment-kind" },
+  const kind = h("select", { class: "ugc-input", "data-ugc": "experiment-kind", "data-keep": "1" },
     ["dice", "jail", "turns"].map((k) => h("option", { value: k, text: t(lang, `kind_${k}`) }))) as HTMLSelectElement;
   const count = h("input", { class: "ugc-input", type: "number", min: "1", max: "200", value: "", placeholder: "20", "data-ugc": "experiment-count",
     "aria-label": t(lang, "count") }) as HTMLInputElement;
