@@ -195,3 +195,19 @@ def test_a_private_trade_from_one_phone_reaches_only_its_partner() -> None:
     panel_request(panels[other], {"type": "act", "action": accept,
                                   "seq": panels[other].view["seq"]})
     assert room.game.owner(1) == 1 - player and room.game.owner(3) == player
+
+
+def test_solara_is_set_up_for_a_room_without_internet() -> None:
+    """No telemetry, production mode, Solara's front end from solara-assets (a fresh
+    interpreter: importing Solara's server changes ipywidgets for the process)."""
+    code = ("from ugentopoly_widget.classroom.server import offline_solara\n"
+            "offline_solara()\n"
+            "import solara.server.settings as s, solara_assets, pathlib\n"
+            "print(s.telemetry.mixpanel_enable, s.main.mode,"
+            " pathlib.Path(solara_assets.__file__).parent.is_dir())\n")
+    import os
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SOLARA_")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, env=env)
+    assert out.stdout.split() == ["False", "production", "True"], out.stderr[-500:]
