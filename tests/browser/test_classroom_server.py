@@ -12,7 +12,6 @@ screenshots for the README."""
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -210,11 +209,9 @@ def test_two_phones_play_a_full_turn_each_with_the_projector_following(room: Roo
 
 
 def shots(projector: Page, phone: Page) -> None:
-    """The README's pictures (written when the test passes this far)."""
+    """The README's pictures, in test-artifacts/ (docs/screen-classroom-*.png are copies)."""
     projector.screenshot(path=str(ARTIFACTS / "classroom-projector.png"))
     phone.screenshot(path=str(ARTIFACTS / "classroom-phone.png"))
-    for name in ("classroom-projector.png", "classroom-phone.png"):
-        shutil.copy(ARTIFACTS / name, DOCS / f"screen-{name}")
 
 
 def test_a_forged_request_for_another_seat_is_refused(room: Room) -> None:
@@ -370,7 +367,7 @@ def test_the_projectors_board_is_readable_from_the_back_of_the_room(room: Room) 
 
 
 def test_docs_screenshots_exist() -> None:
-    """The README shows the projector and a phone (made by the full-turn test above)."""
+    """The README shows the projector and a phone (copies of the full-turn test's shots)."""
     for name in ("screen-classroom-projector.png", "screen-classroom-phone.png"):
         assert (DOCS / name).is_file() and (DOCS / name).stat().st_size > 10_000, name
 
