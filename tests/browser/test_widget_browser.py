@@ -296,7 +296,9 @@ def test_ugentopoly_turns_by_clicking(
             f"max {max(seq_ms):.1f} ms; click->painted frame median "
             f"{statistics.median(frame_ms):.1f} ms, max {max(frame_ms):.1f} ms"
         )
-    assert max(frame_ms) < 2000  # sanity only; the figures are reported above
+    # each click drew its new state, in that order (the speed is reported above, not asserted:
+    # a busy machine is slow, not wrong)
+    assert all(0 <= s <= f for s, f in zip(seq_ms, frame_ms, strict=True)), (seq_ms, frame_ms)
 
 
 # --------------------------------------------------------------------------- 3. auction + trade
