@@ -50,6 +50,9 @@ def fingerprint(game: Game) -> tuple[Any, ...]:
     return (game.state(), e.chance.rng.getstate(), len(game.actions), game.event_count)
 
 
+HANG = 60.0  # seconds: only a hang takes this long
+
+
 def children() -> set[int]:
     """This process's running descendants (a pool's workers are)."""
     return descendants()
@@ -253,12 +256,21 @@ def test_ctrl_c_with_worker_processes_raises_at_once_and_ends_them(
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     workers: list[int] = []
 
+    returned = threading.Event()
+    hung: list[int] = []
+
     def press() -> None:  # once the workers run, as a person would; again if it was lost
         while not stopping.wait(0.05):
             workers[:] = sorted(children() - running)
             if len(workers) >= 2:
                 os.kill(os.getpid(), signal.SIGINT)
                 stopping.wait(1.0)
+        # the call took the interrupt; if it then waits for its workers (a chunk takes minutes,
+        # hours with the slow bot), end them after HANG so that the test fails, not hangs
+        if not returned.wait(HANG):
+            hung[:] = sorted(children() - running)
+            for pid in hung:
+                os.kill(pid, signal.SIGKILL)
 
     presser = threading.Thread(target=press, daemon=True)
     presser.start()
@@ -266,12 +278,14 @@ def test_ctrl_c_with_worker_processes_raises_at_once_and_ends_them(
         with pytest.raises(KeyboardInterrupt):
             win_chances(game, rollouts=200_000, bots=bots, executor="processes", workers=2)
     finally:
+        returned.set()
         stopping.set()
         presser.join()
         signal.signal(signal.SIGINT, previous)
     assert len(workers) == 2, "the workers never ran"
-    # 100,000 rollouts a chunk take minutes (hours with the slow bot): had the call waited for
-    # the chunks in progress, it would not be here; and the workers are gone
+    # 100,000 rollouts a chunk take minutes (hours with the slow bot): a call that waits for
+    # the chunks in progress is still waiting after HANG seconds; and the workers are gone
+    assert not hung, f"the call waited for its workers {hung} after Ctrl-C"
     assert children() <= running and not any(is_running(p) for p in workers), (
         f"left running: {sorted(children() - running)}")
 
