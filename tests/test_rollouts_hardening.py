@@ -69,8 +69,16 @@ def children() -> set[int]:
                              "give": {"cash": 10}, "get": {}}, rollouts=10**12),
     lambda g: win_chances(g, rollouts=np.int64(MAX_ROLLOUTS + 1)),
 ])
-def test_rollouts_above_the_maximum_are_refused_before_anything_is_allocated(call: Any
-                                                                            ) -> None:
+def test_rollouts_above_the_maximum_are_refused_before_anything_is_allocated(
+        call: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(Before: a bare MemoryError, or rollouts played for ever; here a rollout played or a
+    pool started fails the test at once instead of hanging it.)"""
+
+    def played(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("rollouts played or a pool started before the count was checked")
+
+    monkeypatch.setattr(runner, "play_rollouts", played)
+    monkeypatch.setattr(runner, "new_process_pool", played, raising=False)
     game = position_g()
     before, running = fingerprint(game), children()
     with pytest.raises(RolloutError, match=f"at most {MAX_ROLLOUTS:,}"):
