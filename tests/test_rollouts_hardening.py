@@ -337,7 +337,10 @@ def test_workers_end_with_a_parent_that_is_killed() -> None:
     end = time.monotonic() + 60  # (only a hang takes this long)
     while any(is_running(p) for p in workers) and time.monotonic() < end:
         time.sleep(0.05)
-    assert not any(is_running(p) for p in workers), f"orphaned workers {workers}"
+    orphans = [p for p in workers if is_running(p)]
+    for pid in orphans:  # (a failing run leaves nothing behind either)
+        os.kill(pid, signal.SIGKILL)
+    assert not orphans, f"orphaned workers {orphans}"
 
 
 # ---------------------------------------------------------------- 4: workers capped
