@@ -5,6 +5,7 @@ to a click.
     python benchmarks/bench_rollouts.py                      # chances, variance, live
     python benchmarks/bench_rollouts.py --cases bot --games 1000
     python benchmarks/bench_rollouts.py --cases chances --rollouts 1000 --workers 2
+    python benchmarks/bench_rollouts.py --cases switch      # the view's on/off, Advice x 20
 
 Variants run side by side in one run (the machine is shared and noisy); wall and CPU seconds
 are both printed.
@@ -222,6 +223,48 @@ def case_live(args: argparse.Namespace) -> None:
         print(line)
 
 
+def case_switch(args: argparse.Namespace) -> None:
+    """The widget's win-chance switch and Advice button as a view sends them (issue 30: 100
+    on/off requests took 88 s, each off waiting for the process; twenty Advice requests ran
+    twenty threads and the last one's first figures came after 19 s)."""
+    import threading
+
+    from ugentopoly_widget.rollouts.live_process import discard_spare
+    from ugentopoly_widget.widget import UgentopolyWidget
+
+    game = mid_game(players=2, seed=1, turn=30)
+    w = UgentopolyWidget.from_game(game, seats=["person", "person"])
+    took = []
+    for k in range(args.switches):
+        started = time.perf_counter()
+        w._handle_custom_msg({"type": "win_chances", "on": k % 2 == 0, "budget": 1000}, [])
+        took.append(time.perf_counter() - started)
+    assert not w.errors, w.errors
+    ms = sorted(1000 * t for t in took)
+    print(f"\n== {args.switches} win-chance requests on, off, on ... from the view: "
+          f"{sum(took):.2f} s in all, median {statistics.median(ms):.1f} ms, max {ms[-1]:.1f} "
+          "ms (the first starts the process)")
+    w.close()
+    discard_spare()
+    scenario = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann",
+                             owners={16: "Ann", 18: "Ann", 19: "Bob"})
+    w = UgentopolyWidget.from_game(scenario, seats=["person", "person"])
+    offer = {"player": 0, "partner": 1, "give": {"cash": 300}, "get": {"properties": [19]}}
+    started = time.perf_counter()
+    most = 0
+    for k in range(args.advice):
+        w._handle_custom_msg({"type": "trade_advice", "seq": w.state["seq"],
+                              "offer": {**offer, "give": {"cash": 300 + k}}}, [])
+    last = w.trade_advice["id"]
+    while not (w.trade_advice.get("id") == last and w.trade_advice.get("status") == "quick"):
+        most = max(most, sum(t.name == "ugw-trade-advice" for t in threading.enumerate()))
+        time.sleep(0.005)
+    first = time.perf_counter() - started
+    print(f"== {args.advice} Advice requests in a row ({w.advice_rollouts} rollouts a side): the "
+          f"last one's first figures after {first:.2f} s; at most {most} advice threads alive")
+    w.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", default="chances,variance,live")
@@ -236,10 +279,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timing-games", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=60)
+    parser.add_argument("--switches", type=int, default=100)
+    parser.add_argument("--advice", type=int, default=20)
     args = parser.parse_args()
     for case in args.cases.split(","):
         {"chances": case_chances, "variance": case_variance, "bot": case_bot,
-         "live": case_live}[case](args)
+         "live": case_live, "switch": case_switch}[case](args)
 
 
 if __name__ == "__main__":

@@ -86,6 +86,36 @@ def run_in_child(call: Callable[[], Any], *, timeout: float = 30.0,
     return ("died", process.exitcode)
 
 
+def is_running(pid: int) -> bool:
+    """The process exists and is not a zombie (ended, not yet reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def descendants(pid: int | None = None) -> set[int]:
+    """Every running process below `pid` (this one by default)."""
+    pid = os.getpid() if pid is None else pid
+    out: set[int] = set()
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as listing:
+                children = [int(p) for p in listing.read().split()]
+        except OSError:
+            continue
+        for child in children:
+            if is_running(child):
+                out.add(child)
+            out |= descendants(child)
+    return out
+
+
 def is_named(outcome: tuple[Any, ...]) -> bool:
     """A raised error of the package's own (a named one), or argparse's exit."""
     return outcome[0] == "raised" and (

@@ -154,8 +154,10 @@ class Device:
         if self.panel_comm and self.panel and (self.board_comm or not self.expect_board):
             self._ready.set()
 
-    def wait_for(self, check: Callable[[dict[str, Any]], bool], timeout: float = 10.0
+    def wait_for(self, check: Callable[[dict[str, Any]], bool], timeout: float = 60.0
                  ) -> dict[str, Any]:
+        """The first view that passes `check` (the timeout only bounds a hang: a busy server
+        answers late, not wrongly)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             view = self.panel

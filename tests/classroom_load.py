@@ -204,7 +204,7 @@ def run_load(devices: int = 30, seconds: float = 120.0, seats: int = 8, *,
             else:
                 others.append(d)
         teacher.panel_send({"type": "teacher", "op": "start"})
-        projector.wait_for(lambda v: v["room"]["started"], 30)
+        projector.wait_for(lambda v: v["room"]["started"], 60)
         for p in players:
             p.device.on_view = p.on_view
             p.on_view(p.device, p.device.panel, time.perf_counter())  # a view already there
@@ -314,10 +314,10 @@ def run_experiment(teacher: Device, projector: Device, players: list[Player],
     for d in everyone:
         d.on_view = None
     teacher.panel_send({"type": "teacher", "op": "experiment", "kind": "dice", "count": rolls})
-    view = projector.wait_for(lambda v: bool(v.get("experiment", {}).get("open")), 10)
+    view = projector.wait_for(lambda v: bool(v.get("experiment", {}).get("open")), 60)
     eid = view["experiment"]["id"]
     for d in everyone:
-        d.wait_for(lambda v: v.get("experiment", {}).get("id") == eid, 10)
+        d.wait_for(lambda v: v.get("experiment", {}).get("id") == eid, 60)
     time.sleep(1.0)  # the flood bucket of the flooder refills
     last = 0.0
     for _ in range(rolls):  # the class rolls together, one roll a press
@@ -326,10 +326,10 @@ def run_experiment(teacher: Device, projector: Device, players: list[Player],
             last = time.perf_counter()
         time.sleep(0.15)  # a press each 0.15 s per device: the class's pace, under the limit
     total = rolls * len(everyone)
-    view = projector.wait_for(lambda v: v["experiment"]["n"] >= total, 10)
+    view = projector.wait_for(lambda v: v["experiment"]["n"] >= total, 60)
     seen_at = projector.view_at
     for d in everyone:
-        d.wait_for(lambda v: v["experiment"]["mine"]["trials"] == rolls, 10)
+        d.wait_for(lambda v: v["experiment"]["mine"]["trials"] == rolls, 60)
     summed = [0] * len(view["experiment"]["counts"])
     for d in everyone:
         for outcome in d.panel["experiment"]["mine"]["outcomes"]:

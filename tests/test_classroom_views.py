@@ -109,7 +109,7 @@ def test_the_room_view_tells_refusals_and_a_flood_once_a_second() -> None:
     boards["phone-0"].close()
     import time
 
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60  # (only a hang takes this long)
     while any(v.device == "phone-0" for v in room._views) and time.monotonic() < deadline:
         time.sleep(0.01)  # views leave the room from a thread of their own
     assert not any(v.device == "phone-0" for v in room._views)

@@ -140,7 +140,8 @@ def _peak_during(action: Callable[[], Any]) -> int:
 
 def _raises_quickly(action: Callable[[], Any], error: type[Exception],
                     unblock: Callable[[], None]) -> Exception:
-    """Run `action` in a thread: it must raise `error` within 10 s (not hang)."""
+    """Run `action` in a thread: it must raise `error`, not hang (60 s: a bound on a hang, not
+    a speed; it raises at once)."""
     outcome: list[BaseException | None] = []
 
     def run() -> None:
@@ -152,7 +153,7 @@ def _raises_quickly(action: Callable[[], Any], error: type[Exception],
 
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
-    worker.join(timeout=10)
+    worker.join(timeout=60)
     if worker.is_alive():
         unblock()  # let the blocked reader finish, then fail
         worker.join(timeout=10)

@@ -102,3 +102,19 @@ def test_the_simple_bot_is_a_bot_for_simulate() -> None:
 def test_bad_input_is_a_named_error(call: object) -> None:
     with pytest.raises(ArgumentError):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("flags", [["True", "False"], ["yes", "no"], [2, 0], [1.0, float("nan")],
+                                   [None, True]])
+def test_ended_flags_that_are_not_booleans_are_refused(flags: list[object]) -> None:
+    """Before: astype(bool) counted the text "False" as ended: a wrong curve, silently."""
+    with pytest.raises(ArgumentError, match="'ended' column holds True/False"):
+        survival_curve(pd.DataFrame({"turns": [5, 9], "ended": flags}))
+
+
+def test_ended_flags_as_booleans_or_ones_and_zeros_give_the_same_curve() -> None:
+    curves = [survival_curve(pd.DataFrame({"turns": [5, 9, 7], "ended": flags}))
+              for flags in ([True, False, True], [1, 0, 1], [np.bool_(True), False, 1.0])]
+    assert curves[0].survival.tolist() == pytest.approx([2 / 3, 1 / 3])  # 9 turns: not ended
+    for curve in curves[1:]:
+        pd.testing.assert_frame_equal(curve, curves[0])

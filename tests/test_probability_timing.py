@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -252,3 +253,30 @@ def test_kept_jail_cards_make_ugentopoly_mix_slowly() -> None:
     assert (np.diff(slow.state_total_variation) <= 1e-15).all()
     fast = mixing("ugentopoly", turns=60, jail_card="ignore")
     assert fast.attrs["slem"] < 0.85 and fast.total_variation[60] < 1e-5
+
+
+def test_simulated_hitting_times_of_a_target_never_reached_answer_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Go To Jail is never stood on: inf with the reason, as hitting_times says, and no walker
+    sent after it (before: every walker walked max_rolls steps, 25 s, and the mean was NaN).
+    The other targets are simulated as before, on the same streams."""
+    from ugentopoly_widget.probability import covering
+
+    walked: list[int] = []
+    real = covering._first_hits
+
+    def counting(sim: Any, masks: Any, per: str, max_rolls: int) -> Any:
+        walked.append(len(masks))
+        return real(sim, masks, per, max_rolls)
+
+    monkeypatch.setattr(covering, "_first_hits", counting)
+    never = simulate_hitting_times("classic", board=STANDARD, targets=30, walkers=64, seed=1)
+    assert walked == [] and np.isinf(never["mean"][0]) and np.isinf(never.sd[0])
+    assert never.censored[0] == 0 and "no roll ends there" in never.attrs["never"]["Go To Jail"]
+    both = simulate_hitting_times("classic", board=STANDARD, targets=[30, 39], walkers=256,
+                                  seed=1)
+    alone = simulate_hitting_times("classic", board=STANDARD, targets=[39], walkers=256,
+                                   seed=1)
+    assert walked == [1, 1] and np.isinf(both["mean"][0])
+    assert both["mean"][1] == alone["mean"][0] and both.censored[1] == 0
+    assert list(both.attrs["never"]) == ["Go To Jail"] and alone.attrs["never"] == {}

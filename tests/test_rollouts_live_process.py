@@ -17,8 +17,14 @@ from ugentopoly_widget import Game
 from ugentopoly_widget.engine.bots import HeuristicBot
 from ugentopoly_widget.rollouts import win_chances
 from ugentopoly_widget.rollouts.live import LiveEstimator
-from ugentopoly_widget.rollouts.live_process import ProcessLiveEstimator, live_estimator
+from ugentopoly_widget.rollouts.live_process import (
+    ProcessLiveEstimator,
+    discard_spare,
+    live_estimator,
+    spare_pid,
+)
 from ugentopoly_widget.widget import UgentopolyWidget
+from ugentopoly_widget.widget import win_chances as win_chances_display
 from ugentopoly_widget.widget.win_chances import UPDATE_SECONDS
 
 
@@ -67,9 +73,16 @@ def test_the_widget_estimates_in_a_process_of_its_own() -> None:
     assert isinstance(estimator, ProcessLiveEstimator)
     assert estimator.is_alive() and estimator.pid != os.getpid()
     same_as_rollouts(w.wait_win_chances(timeout=120), w.game, 36, 3)
-    w.show_win_chances(False)
-    assert not estimator.is_alive() and estimator._thread is None
+    w.show_win_chances(False)  # answered at once: the process is kept warm, not waited for
+    assert w.win_chances == {} and spare_pid() == estimator.pid
+    w.show_win_chances(True, budget=36, seed=3)  # the warm process again, its figures right
+    again = w._win
+    assert isinstance(again, ProcessLiveEstimator) and again.pid == estimator.pid
+    assert spare_pid() is None
+    same_as_rollouts(w.wait_win_chances(timeout=120), w.game, 36, 3)
     w.close()
+    discard_spare()
+    assert not estimator.is_alive() and spare_pid() is None
 
 
 def test_the_copy_follows_actions_undos_and_new_games() -> None:
@@ -118,57 +131,94 @@ def test_a_copy_that_cannot_follow_is_sent_whole_next_time() -> None:
 
 @pytest.mark.parametrize("worker", ["thread", "process"])
 def test_a_hold_rests_the_rollouts(worker: str) -> None:
+    """While held, a warm estimator plays nothing of a new position; the hold lifted, it does.
+    (A hold far longer than the look, and lifted by hand: nothing here depends on how fast the
+    machine is; before, 1 s was watched of a 2 s hold.)"""
     game = Game("classic", players=2, seed=5)
     live = live_estimator(worker=worker, budget=36)  # type: ignore[arg-type]
     live.update(game)
     assert live.wait(timeout=120) is not None  # warm: 36 rollouts take ~0.1 s from here
-    live.hold(2.0)
+    live.hold(600)
     game.apply(game.legal_actions()[0])
     live.update(game)
-    time.sleep(1.0)
+    time.sleep(0.5)  # (time enough for a whole batch at any sane speed: a look, not a bound)
     assert live.latest is None, "the rollouts went on while held"
+    live.hold(0)  # lifted
     estimate = live.wait(timeout=120)
     assert estimate is not None and estimate.done and estimate.generation == live.generation
     live.close()
 
 
 def test_a_click_holds_the_rollouts_other_requests_do_not() -> None:
+    """The holds asked are recorded, not read off the clock afterwards (before: the 0.15 s hold
+    had to outlast the click's handling, which a busy machine may take longer than)."""
     w = widget()
     w.show_win_chances(True, budget=36, seed=3)
     estimator = w._win
     assert estimator is not None
     w.wait_win_chances(timeout=120)
+    holds: list[float] = []
+    hold = estimator.hold
+
+    def spy(seconds: float) -> None:
+        holds.append(seconds)
+        hold(seconds)
+
+    estimator.hold = spy  # type: ignore[method-assign]
     w._on_msg(w, {"type": "lang", "lang": "nl"})
-    assert estimator._hold.value <= time.monotonic()
+    assert holds == [] and estimator._hold.value <= time.monotonic()
     action = w.game.legal_actions()[0].to_dict()
+    asked = time.monotonic()
     w._on_msg(w, {"type": "act", "action": action, "seq": w.state["seq"]})
     assert w.errors == [] and len(w.game.actions) == 1
-    assert estimator._hold.value > time.monotonic()
+    assert holds == [win_chances_display.HOLD_SECONDS]
+    assert estimator._hold.value >= asked + win_chances_display.HOLD_SECONDS
     w.close()
 
 
-def test_the_views_get_a_few_refinements_a_second() -> None:
-    """On the kernel's loop: a position's first figures at once, its last at once, those
-    between at least UPDATE_SECONDS apart (every one costs the views a redraw)."""
+def _refinements(interval: float) -> list[tuple[float, dict[str, Any]]]:
+    """The win_chances values the views got (with their time) for one position of 40 batches,
+    on an event loop, with `interval` between two refinements."""
     async def run() -> list[tuple[float, dict[str, Any]]]:
         w = widget()
         seen: list[tuple[float, dict[str, Any]]] = []
         w.observe(lambda change: seen.append((time.monotonic(), change["new"])), "win_chances")
         w.show_win_chances(True, budget=36 * 40, seed=3)
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300  # (only a hang takes this long)
         while w.win_chances.get("status") != "done" and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         w.close()
         return seen
 
-    seen = asyncio.run(run())
+    saved = win_chances_display.UPDATE_SECONDS
+    win_chances_display.UPDATE_SECONDS = interval
+    try:
+        seen = asyncio.run(run())
+    finally:
+        win_chances_display.UPDATE_SECONDS = saved
     figures = [(t, v) for t, v in seen if v.get("rollouts")]
     assert figures[-1][1]["status"] == "done" and figures[-1][1]["rollouts"] == 36 * 40
-    assert figures[0][1]["rollouts"] == 36
+    return figures
+
+
+def test_the_views_get_a_few_refinements_a_second() -> None:
+    """On the kernel's loop: a position's first figures at once, its last at once, those
+    between at least UPDATE_SECONDS apart (every one costs the views a redraw). How many come
+    depends on the machine's speed (when every batch takes longer than the interval, every
+    batch is sent: right, and no fewer than one per batch): not asserted here. Before, the test
+    asserted fewer than 40 refinements and failed on a loaded machine with 40 < 40."""
+    figures = _refinements(UPDATE_SECONDS)
     running = [t for t, v in figures if v["status"] == "running"]
     gaps = [b - a for a, b in zip(running, running[1:], strict=False)]
-    assert gaps and min(gaps) >= UPDATE_SECONDS - 0.02, gaps
-    assert len(figures) < 40  # fewer than one per batch
+    assert min(gaps, default=UPDATE_SECONDS) >= UPDATE_SECONDS - 0.02, gaps
+
+
+def test_refinements_between_the_first_and_last_wait_their_interval() -> None:
+    """With an interval longer than the whole estimate, the views get its first figures (the
+    newest when the loop sends them: 36 rollouts, or more on a slow loop) and its last, and
+    nothing between, however fast or slow the batches are."""
+    figures = _refinements(3600.0)
+    assert [v["status"] for _, v in figures] in (["running", "done"], ["done"])
 
 
 def test_bots_given_as_classes_play_in_a_thread() -> None:

@@ -25,7 +25,9 @@ def plain(games: int) -> pd.DataFrame:
 
 
 def no_children_left() -> bool:
-    for _ in range(50):
+    """The pool's processes end (the wait only bounds a hang)."""
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
         if not multiprocessing.active_children():
             return True
         time.sleep(0.1)
@@ -102,12 +104,11 @@ def test_ctrl_c_in_this_process_returns_the_games_so_far() -> None:
 
 def test_ctrl_c_stops_the_process_pool_cleanly() -> None:
     stop = Interrupt(after=1)
-    started = time.perf_counter()
     results = simulate(400, "classic", bots=["heuristic", "heuristic"], options=SHORT,
                        executor="processes", workers=2, chunk_size=2, progress=stop,
                        collect=())
     assert results.interrupted and not results.complete
-    assert 2 <= len(results.games) < 400 and time.perf_counter() - started < 60
+    assert 2 <= len(results.games) < 400  # stopped early: the chunks in flight, not the rest
     assert no_children_left(), "the pool's processes outlived the interrupt"
     games = results.games["game"].tolist()
     assert set(results.missing) == set(range(400)) - set(games)

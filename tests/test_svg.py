@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -272,12 +271,3 @@ def test_game_over_and_bankrupt() -> None:
     if game.is_over:
         assert "Game over" in text_of(root)
 
-
-def test_fast() -> None:
-    game = Game("classic", players=6, seed=1)
-    heat = [float(k) for k in range(40)]
-    board_svg(game, heat=heat)
-    start = time.perf_counter()
-    for _ in range(20):
-        board_svg(game, heat=heat)
-    assert (time.perf_counter() - start) / 20 < 0.005

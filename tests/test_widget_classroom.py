@@ -276,7 +276,9 @@ def test_roll_once_waits_on_the_event_loop() -> None:
         shown = dict(w.fan)
         with pytest.raises(IllegalActionError):
             w.roll_once()  # a second one while the dice are on their way
-        await asyncio.sleep(0.2)
+        end = asyncio.get_running_loop().time() + 60  # (only a hang takes this long)
+        while w.fan.get("landed") is None and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.02)  # the dice land on the loop, after 0.05 s
         return shown, dict(w.fan)
 
     shown, landed = asyncio.run(run())

@@ -8,6 +8,7 @@ import copy
 import gc
 import json
 import threading
+import time
 import tracemalloc
 import weakref
 from collections.abc import Callable, Coroutine
@@ -77,6 +78,14 @@ def test_a_stale_setup_request_does_not_replace_the_running_game() -> None:
 # ---------------------------------------------------------------- item 14: undo and bots
 
 
+async def until(condition: Any, hang: float = 60.0) -> None:
+    """Wait on the loop until `condition()` (the bound only stops a hang)."""
+    end = time.monotonic() + hang
+    while not condition():
+        assert time.monotonic() < end, "not in time: a hang"
+        await asyncio.sleep(0.02)
+
+
 def test_undo_of_a_bots_decision_from_a_view_lets_the_bot_play_again() -> None:
     async def scenario() -> tuple[list[str], str]:
         game = Game("classic", players=["Ann", "Bot"], seed=3)
@@ -90,10 +99,12 @@ def test_undo_of_a_bots_decision_from_a_view_lets_the_bot_play_again() -> None:
         fe.act({"type": "propose_trade", "player": me, "partner": 1 - me,
                 "give": {"properties": [1], "cash": 0, "cards": []},
                 "get": {"properties": [], "cash": 1, "cards": []}})
-        await asyncio.sleep(0.3)  # the bot answers the offer
+        await until(lambda: game.decision.kind != "trade")  # the bot answers the offer
         answered = game.decision.kind
+        undone = len(game.actions) - 1
         fe.request({"type": "undo", "seq": w.state["seq"]})  # takes back the bot's answer
-        await asyncio.sleep(0.5)
+        # the bot answers again: an action more than the undo left (a property, not a pause)
+        await until(lambda: len(game.actions) > undone and game.decision.kind != "trade")
         kinds = [answered, game.decision.kind]
         errors = list(w.errors)
         w.close()

@@ -374,14 +374,18 @@ def test_turn_timer_runs_out_in_python_without_any_view() -> None:
         game = Game("classic", players=["Ann", "Bob"], seed=3,
                     options={"turn_timer_seconds": 0.2})
         w = UgentopolyWidget.from_game(game)
-        await asyncio.sleep(1.0)
+        end = asyncio.get_running_loop().time() + 60  # (only a hang takes this long)
+        while not any(isinstance(a, A.TimerRoll) for a in game.actions):
+            if asyncio.get_running_loop().time() > end:
+                break
+            await asyncio.sleep(0.05)
         return w
 
     # a thread of its own: other tests (Playwright's sync API) may leave a loop running here
     result: list[UgentopolyWidget] = []
     worker = threading.Thread(target=lambda: result.append(asyncio.run(scenario())))
     worker.start()
-    worker.join(timeout=30)
+    worker.join(timeout=120)
     (w,) = result
     assert any(isinstance(a, A.TimerRoll) for a in w.game.actions)
     assert any(e.kind == "timer_ran_out" for e in w.game.events)

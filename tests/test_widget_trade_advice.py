@@ -4,6 +4,7 @@ with a named reason and change nothing."""
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -110,3 +111,66 @@ def test_stale_and_malformed_requests_are_refused() -> None:
         _send(w, bad)
         assert len(w.errors) == n + 1 and "refused" in w.errors[-1]
         assert w.trade_advice == before
+
+
+def test_a_new_request_stops_the_older_ones() -> None:
+    """Twenty Advice clicks in a row: the older requests stop at their next 36 rollouts (their
+    threads end, nothing of theirs reaches the trait) and the last one gets the machine.
+    Before: twenty threads played every stage to its end, side by side. Held at a gate until
+    all twenty are asked, so nothing depends on the machine's speed."""
+    from ugentopoly_widget.rollouts import trades
+
+    w = _widget()
+    gate = threading.Event()
+    runs: list[dict[str, Any]] = []
+    real = trades.rate_trade
+
+    def held(*args: Any, progress: Any, **kwargs: Any) -> Any:
+        run = {"batches": 0, "end": "running"}
+        runs.append(run)
+
+        def counted(done: int, total: int) -> None:
+            run["batches"] += 1
+            progress(done, total)
+
+        gate.wait(120)
+        try:
+            rating = real(*args, progress=counted, **kwargs)
+        except BaseException as exc:
+            run["end"] = type(exc).__name__
+            raise
+        run["end"] = "rated"
+        return rating
+
+    trades.rate_trade = held  # type: ignore[assignment]
+    try:
+        for k in range(20):
+            _send(w, {"type": "trade_advice", "offer": {**OFFER, "give": {"cash": 200 + k}}})
+        last = w.trade_advice["id"]
+        gate.set()
+        done = _wait(w, "done")
+    finally:
+        trades.rate_trade = real
+    assert done["id"] == last and done["offer"]["give"]["cash"] == 219
+    for thread in [t for t in threading.enumerate() if t.name == "ugw-trade-advice"]:
+        thread.join(120)
+    assert not [t for t in threading.enumerate() if t.name == "ugw-trade-advice"]
+    rated = [run for run in runs if run["end"] == "rated"]
+    stopped = [run for run in runs if run["end"] != "rated"]
+    assert len(rated) == 2  # the last request's two stages: the quick figures, the fair price
+    assert all(run["end"] == "_LeftBehind" and run["batches"] <= 1 for run in stopped), runs
+    w.close()
+
+
+def test_a_cash_only_offer_gets_its_fair_price_in_the_dialog() -> None:
+    """Before: the fair price's bisection tried the empty trade and the advice ended in
+    "error"."""
+    w = UgentopolyWidget.from_game(Game.scenario(
+        "classic", players=["Ann", "Bob"], seed=2, current="Ann", owners={16: "Ann", 19: "Bob"}),
+        seats=["person", "person"])
+    w.advice_rollouts = 36
+    _send(w, {"type": "trade_advice", "offer": {"player": 0, "partner": 1,
+                                                 "give": {"cash": 100}, "get": {}}})
+    done = _wait(w, "done")
+    assert done["fair_note"] == "even" and isinstance(done["fair_cash"], int)
+    w.close()

@@ -4,7 +4,7 @@ gets its swing line (paired, in both languages); the view's request is checked."
 
 from __future__ import annotations
 
-import time
+import threading
 from typing import Any
 
 import pytest
@@ -89,42 +89,45 @@ def test_a_new_position_drops_the_old_work() -> None:
     w.show_win_chances(True, budget=36, seed=3)  # the settings replaced: a new estimator
     figures = w.wait_win_chances(timeout=120)
     assert figures["rollouts"] == 36 and figures["seq"] == w.state["seq"]
-    assert not estimator._thread  # the old worker was stopped
+    assert estimator.closed and w._win is not estimator  # the old estimator was stopped
     w.close()
 
 
 def test_updating_never_waits_for_a_batch() -> None:
-    """A slow playout bot (each rollout sleeps) makes a batch take seconds: handing the
-    estimator a new position still returns at once, and the old batch is thrown away."""
+    """A playout bot that waits at a gate holds the worker inside its first batch: handing the
+    estimator a new position still returns (while the batch is held), and the old batch is
+    thrown away once it ends. (Before, with a sleeping bot, this was timed: a property of a
+    fast machine.)"""
+    GateBot.inside.clear()
+    GateBot.gate.clear()
     game = Game("classic", players=2, seed=5)
-    live = LiveEstimator(budget=4, bots=SleepyBot, batch=4)
+    live = LiveEstimator(budget=4, bots=GateBot, batch=4)
     live.update(game)
-    time.sleep(0.2)  # the worker is inside its first, slow batch
-    started = time.perf_counter()
+    assert GateBot.inside.wait(120), "the worker never started its batch"
     game.apply(game.legal_actions()[0])
-    live.update(game)
-    took = time.perf_counter() - started
-    assert took < 1.0  # (a structural check: a batch takes 2 s)
+    live.update(game)  # had it waited for the batch, it would wait for ever here
+    assert not GateBot.gate.is_set() and live.latest is None
+    GateBot.gate.set()
     estimate = live.wait(timeout=120)
-    assert estimate is not None and estimate.generation == live.generation
+    assert estimate is not None and estimate.generation == live.generation == 2
     live.close()
 
 
-class SleepyBot:
-    """A heuristic bot that first sleeps: a slow batch, on purpose."""
+class GateBot:
+    """A heuristic bot whose first choice in a rollout waits at a gate the test opens."""
 
-    name = "sleepy"
+    name = "gate"
+    inside = threading.Event()  # a bot reached the gate
+    gate = threading.Event()
 
     def __init__(self, seed: int | None = None) -> None:
         from ugentopoly_widget.engine.bots import HeuristicBot
 
         self.inner = HeuristicBot(seed=seed)
-        self.slept = False
 
     def choose(self, game: Game) -> Any:
-        if not self.slept:
-            time.sleep(0.25)
-            self.slept = True
+        GateBot.inside.set()
+        GateBot.gate.wait(120)
         return self.inner.choose(game)
 
 

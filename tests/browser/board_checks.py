@@ -28,9 +28,38 @@ def set_theme(page: Page, theme: str) -> None:
     page.wait_for_function(
         "(light) => document.body.dataset.jpThemeLight === light",
         arg="true" if theme == "light" else "false",
-        timeout=15_000,
     )
-    page.wait_for_timeout(250)
+    settle(page)
+
+
+# The widgets' pages at rest: no button arming, no animation running, and the same layout and
+# markup (the name fitting writes font sizes) over a few frames in a row. A condition, not a
+# pause: a busy machine only takes longer to get there (a fixed wait_for_timeout assumed speed).
+JS_SETTLED = """() => {
+  const roots = [...document.querySelectorAll('[data-ugw=root]')];
+  const ends = (a) => !a.effect || a.effect.getTiming().iterations !== Infinity;
+  const busy = roots.some((r) => r.querySelector('[data-arming]')
+      || r.getAnimations({ subtree: true }).some((a) => a.playState === 'running' && ends(a)));
+  let sig = String(window.innerWidth) + 'x' + window.innerHeight;
+  for (const r of roots) {
+    const b = r.getBoundingClientRect();
+    let h = 0;
+    const html = r.innerHTML;
+    for (let i = 0; i < html.length; i++) h = (h * 31 + html.charCodeAt(i)) | 0;
+    sig += `|${b.x},${b.y},${b.width},${b.height},${html.length},${h}`;
+  }
+  const s = window.__ugwSettle;
+  if (busy || !s || s.sig !== sig) { window.__ugwSettle = { sig, frames: 0 }; return false; }
+  s.frames += 1;
+  return s.frames >= 3;
+}"""
+
+
+def settle(page: Page, timeout: float = 60_000) -> None:
+    """Wait until the widgets are at rest (see JS_SETTLED): after a resize, a theme, a
+    language, a new state or a dialog, before measuring or clicking."""
+    page.evaluate("() => { window.__ugwSettle = null; }")
+    page.wait_for_function(JS_SETTLED, polling="raf", timeout=timeout)
 
 
 def shot(target: Page | Locator, name: str) -> Path:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .board_checks import axe_serious, inject_axe, set_theme, shot
+from .board_checks import axe_serious, inject_axe, set_theme, settle, shot
 from .conftest import Kernel, OpenNotebook
 from .test_widget_browser import IMPORTS, kernel_snapshot
 
@@ -46,7 +46,7 @@ def test_axe_no_serious_violations_light_and_dark(
         # open the trade dialog and a tile card
         trade.locator("[data-ugw=trade]").click()
         trade.locator("[data-ugw=trade-dialog]").wait_for(state="visible")
-        page.wait_for_timeout(450)  # buttons armed (a fading button is not a contrast bug)
+        settle(page)  # buttons armed (a fading button is not a contrast bug)
         targets = {
             "lobby": lobby,
             "play": play,

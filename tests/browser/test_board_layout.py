@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .board_checks import buttons_in_view, set_theme, shot, tile_text
+from .board_checks import buttons_in_view, set_theme, settle, shot, tile_text
 from .conftest import Kernel, OpenNotebook
 from .test_widget_browser import IMPORTS, root_of
 
@@ -57,7 +57,7 @@ def test_board_and_buttons_in_view_text_fits(
             for width, browser in SIZES:
                 page.set_viewport_size({"width": width, "height": HEIGHT})
                 _sidebar(page, browser)
-                page.wait_for_timeout(350)  # layout, then the name fitting frame
+                settle(page)  # layout, then the name fitting frame
                 where = f"{profile} {width}px{' +files' if browser else ''} {theme} {lang}"
                 view = buttons_in_view(root)
                 assert view["buttons"], f"{where}: no action buttons"

@@ -97,7 +97,7 @@ def test_turn_narration_pause_and_announcements(
     )
     assert page.evaluate(JS_DICE) == ["3", "4"]
     # After the pause Bob's roll button appears (the card stays until the next action).
-    root.locator("button[data-ugw-action=roll]").wait_for(state="visible", timeout=6_000)
+    root.locator("button[data-ugw-action=roll]").wait_for(state="visible")
     assert narration(page, first)["card"]
 
     # Dutch announcements; the drawn card goes away with the next action.
@@ -178,7 +178,9 @@ def test_new_button_in_old_place_ignores_a_quick_click(
     )
     root_of(page)
     wait_armed(page, "button[data-ugw-action=roll]")
-    # Click Roll, then click whatever button is at the same spot 150 ms after it appears.
+    # Click Roll, then click whatever button comes to the same spot while it still arms (a
+    # quick second click, as a double click's: ARM_MS is 300 ms). Clicked the moment its arming
+    # starts, not after a pause: on a busy machine a pause may outlast the arming.
     result = page.evaluate("""
     () => new Promise((resolve) => {
       const root = document.querySelector('[data-ugw=root]');
@@ -188,19 +190,18 @@ def test_new_button_in_old_place_ignores_a_quick_click(
       const seq0 = root.dataset.seq;
       const obs = new MutationObserver(() => {
         if (root.dataset.seq === seq0) return;
+        // the button under the pointer, or else the new main button (Buy)
+        const there = document.elementFromPoint(x, y);
+        const button = (there && there.closest('[data-ugw=actions] button'))
+          || root.querySelector('[data-ugw=actions] button[data-ugw-action=buy]');
+        if (!button || !button.hasAttribute('data-arming')) return;  // not arming yet
         obs.disconnect();
-        setTimeout(() => {
-          // the button under the pointer, or else the new main button (Buy)
-          const there = document.elementFromPoint(x, y);
-          const button = (there && there.closest('[data-ugw=actions] button'))
-            || root.querySelector('[data-ugw=actions] button[data-ugw-action=buy]');
-          const what = button ? button.dataset.ugwAction : null;
-          const arming = button ? button.hasAttribute('data-arming') : null;
-          if (button) button.click();
-          resolve({ what, arming });
-        }, 150);
+        const what = button.dataset.ugwAction;
+        button.click();
+        resolve({ what, arming: true });
       });
-      obs.observe(root, { attributes: true, attributeFilter: ['data-seq'] });
+      obs.observe(root, { attributes: true, subtree: true,
+                          attributeFilter: ['data-seq', 'data-arming'] });
       roll.click();
     })
     """)

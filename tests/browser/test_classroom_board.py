@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from .board_checks import PROBES, set_theme, shot, tile_text
-from .classroom_checks import floats, heat_tiles, in_view, luminance, type_sizes
+from .board_checks import PROBES, set_theme, settle, shot, tile_text
+from .classroom_checks import JS_FLOATS, floats, heat_tiles, in_view, luminance, type_sizes
 from .conftest import Kernel, OpenNotebook
 from .test_board_layout import _sidebar
 from .test_widget_browser import IMPORTS, root_of, wait_armed
@@ -20,6 +20,24 @@ from .test_widget_browser import IMPORTS, root_of, wait_armed
 # (width, height, file browser open)
 SIZES = [(600, 900, False), (900, 900, False), (1280, 800, True), (1920, 1080, False)]
 GROW = 0.75  # type grows at least 3/4 as fast as the board (proportional: 1)
+
+
+# Wait for the money badges, hold their animations where they are fully up, then measure them
+# with PROBE (classroom_checks.JS_FLOATS) in the same task: the badge is removed by a timer.
+JS_FLOATS_UP = """(root) => new Promise((resolve) => {
+  const probe = PROBE;
+  const look = () => {
+    const badges = [...root.querySelectorAll('[data-ugw^=money-float-]')];
+    if (!badges.length) { requestAnimationFrame(look); return; }
+    for (const b of badges) for (const a of b.getAnimations()) {
+      const t = a.effect.getTiming();
+      a.pause();
+      a.currentTime = (t.delay || 0) + 0.5 * t.duration;  // 12 % to 85 %: fully up
+    }
+    resolve(probe(root));
+  };
+  look();
+})"""
 
 
 def _lang(page, kernel: Kernel, lang: str) -> None:  # type: ignore[no-untyped-def]
@@ -30,7 +48,7 @@ def _lang(page, kernel: Kernel, lang: str) -> None:  # type: ignore[no-untyped-d
 def _size(page, width: int, height: int, files: bool) -> None:  # type: ignore[no-untyped-def]
     page.set_viewport_size({"width": width, "height": height})
     _sidebar(page, files)
-    page.wait_for_timeout(450)  # layout, then the name fitting frame
+    settle(page)  # layout, then the name fitting frame
     page.evaluate("() => document.querySelector('[data-ugw=root]')"
                   ".scrollIntoView({ block: 'start' })")
 
@@ -92,7 +110,7 @@ def test_type_grows_with_the_board_and_presentation_mode(
     assert kernel.wait_for("w.presentation", "True") == "True"
     page.wait_for_function("() => document.querySelector('[data-ugw=root]')"
                            ".classList.contains('ugw-present')")
-    page.wait_for_timeout(450)
+    settle(page)
     big = type_sizes(root)
     assert big["side"] > normal["side"] * 1.04, (normal["side"], big["side"])
     assert big["decision"] >= 1.3 * normal["decision"], (normal["decision"], big["decision"])
@@ -129,7 +147,7 @@ def test_profiles_at_1920_screenshots_and_cell22_houses(
                        'w.play_bots(20, everyone="heuristic")')
             page.wait_for_function("(n) => document.querySelectorAll('[data-ugw-tile]').length"
                                    " === n", arg=22 if profile == "cell22" else 40)
-            page.wait_for_timeout(450)
+            settle(page)
         root.evaluate("(r) => r.scrollIntoView({ block: 'start' })")
         shot(page, f"classroom-{profile}-1920")
         m = type_sizes(root)
@@ -274,9 +292,8 @@ def test_laptop_money_badges_and_a_batch_in_one_line(
     payer, owner = int(kernel.eval("p")), int(kernel.eval("q"))
     wait_armed(page, "button[data-ugw-action=roll]")
     root.locator("button[data-ugw-action=roll]").click()
-    page.wait_for_selector(f"[data-ugw=money-float-{payer}]", state="attached")
-    page.wait_for_timeout(900)  # the badge has come up (after the dice and the hops)
-    seen = floats(root)
+    # the badges as they stand once up (their animation held there: however slow the machine)
+    seen = root.evaluate(JS_FLOATS_UP.replace("PROBE", JS_FLOATS))
     assert {f["who"] for f in seen} == {f"money-float-{payer}", f"money-float-{owner}"}, seen
     assert all(not f["title"] and not f["chips"] for f in seen), seen
     # a long batch: no badges, one summary line
@@ -293,8 +310,15 @@ def test_laptop_money_badges_and_a_batch_in_one_line(
                            " / parseFloat(getComputedStyle(e).lineHeight)")
     assert height <= 1.3, f"the batch narration takes {height:.1f} lines: {text}"
     assert root.locator("[data-ugw=drawn-card]").is_hidden()
-    # fast bots: no badges
+    # fast bots: no badges (none appears while they play: watched, not sampled after a pause)
+    root.evaluate("(r) => { window.__ugwFloats = 0; new MutationObserver((ms) => {"
+                  " for (const m of ms) for (const n of m.addedNodes)"
+                  " if (n.nodeType === 1 && n.matches('[data-ugw^=money-float-]'))"
+                  " window.__ugwFloats += 1; }).observe(r, { childList: true, subtree: true });"
+                  " }")
+    turn = int(kernel.eval("w.game.turn_number"))
     kernel.run("w.seats = ['heuristic'] * 4\nw.bot_delay = 0.2\nw.play_bots(3, animate=True)")
-    page.wait_for_timeout(1500)
-    assert floats(root) == []
+    assert kernel.wait_for(f"w.game.turn_number >= {turn + 3}", "True", timeout=120) == "True"
+    settle(page)
+    assert floats(root) == [] and page.evaluate("() => window.__ugwFloats") == 0
     kernel.run("w.paused = True")

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page
 
-from .board_checks import PROBES, set_theme, shot
+from .board_checks import PROBES, set_theme, settle, shot
 from .classroom_checks import axe_on_copy, chart_text_cut, in_view
 from .conftest import Kernel, OpenNotebook
 from .test_board_layout import _sidebar
@@ -143,7 +143,7 @@ def test_prompts_show_the_rules_figures_and_the_landing_ring(
     # the landed tile (the tax decision's Income Tax): a ring outside it, its price in view,
     # in colours no player owns
     ring = tax.locator("[data-ugw-tile='4']")
-    page.wait_for_timeout(3200)  # the pulse is over
+    settle(page)  # the pulse is over
     ring.scroll_into_view_if_needed()
     info = ring.evaluate((PROBES / "landed_ring.js").read_text(encoding="utf-8"))
     assert info["landed"] and info["width"] >= 2 and info["offset"] >= 0, info
@@ -223,7 +223,7 @@ def test_odds_teacher_controls_roll_once_charts_and_pictures(
         assert label.endswith(f"{100 * p:.1f}%"), (pos, p, label)
     assert _py(kernel, "w.fan['from']") == start
     shot(root, "classroom-roll-once-fan")
-    page.wait_for_selector("[data-ugw=fan-landed]", timeout=15_000)
+    page.wait_for_selector("[data-ugw=fan-landed]")
     landed = root.locator("[data-ugw=fan]").get_attribute("data-landed")
     assert landed is not None and drawn[landed] > 0
     where = _py(kernel, f"[w.game.players[{player}].position, w.game.players[{player}].in_jail]")
@@ -247,7 +247,7 @@ def test_odds_teacher_controls_roll_once_charts_and_pictures(
     for width, height, files in ((1920, 1080, False), (1280, 800, True)):
         page.set_viewport_size({"width": width, "height": height})
         _sidebar(page, files)
-        page.wait_for_timeout(450)
+        settle(page)
         panel = root.locator("[data-ugw=panel-odds]")
         if width == 1920:
             fits = panel.evaluate("(p) => p.scrollHeight <= p.clientHeight + 1")
@@ -270,7 +270,7 @@ def test_odds_teacher_controls_roll_once_charts_and_pictures(
     _sidebar(page, False)
     root.scroll_into_view_if_needed()
     odds.locator("[data-ugw=save-picture]").click()
-    page.wait_for_selector("[data-ugw=picture-convergence-png]", timeout=15_000)
+    page.wait_for_selector("[data-ugw=picture-convergence-png]")
     names = root.evaluate("(r) => [...r.querySelectorAll('[data-ugw=pictures] a')]"
                           ".map((a) => a.getAttribute('download'))")
     assert names == ["board.svg", "board.png", "dice.svg", "dice.png", "convergence.svg",
@@ -314,7 +314,7 @@ def test_axe_sees_visible_text_in_a_plain_copy_light_and_dark(
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     roots = [_root(page, k) for k in range(3)]
     roots[2].locator("[data-ugw=tab-odds]").click()
-    page.wait_for_timeout(500)
+    settle(page)
     found: dict[str, Any] = {}
     checked = []
     for theme in ("light", "dark"):
@@ -323,7 +323,7 @@ def test_axe_sees_visible_text_in_a_plain_copy_light_and_dark(
             kernel.run(f"for x in (w_play, w_auc, w_odds): x.lang = '{lang}'")
             page.wait_for_function("(l) => [...document.querySelectorAll('[data-ugw=root]')]"
                                    ".every((r) => r.lang === l)", arg=lang)
-            page.wait_for_timeout(450)  # buttons armed
+            settle(page)  # buttons armed
             for name, root in zip(("play", "auction", "odds+presentation"), roots, strict=True):
                 root.scroll_into_view_if_needed()
                 res = axe_on_copy(page, root)

@@ -55,14 +55,14 @@ def test_harness_smoke_counter(
     button.click()
     # The view updates itself, and Python receives both changes.
     page.wait_for_function(
-        "() => document.querySelector('button.smoke-btn').textContent === '2'", timeout=10_000
+        "() => document.querySelector('button.smoke-btn').textContent === '2'"
     )
     assert kernel.wait_for("c.n", "2") == "2"
 
     # Python -> browser: a change made in the kernel shows up in the view.
     kernel.run("c.n = 40")
     page.wait_for_function(
-        "() => document.querySelector('button.smoke-btn').textContent === '40'", timeout=10_000
+        "() => document.querySelector('button.smoke-btn').textContent === '40'"
     )
 
     # The kernel is this test run's interpreter (the venv), not some other kernelspec.

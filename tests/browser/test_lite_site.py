@@ -185,11 +185,16 @@ class Visit:
         return self.page.locator(ROOT).nth(index)
 
     def wait_armed(self, index: int, selector: str) -> None:
+        # seen unarmed in three frames in a row (the arming starts a frame after the drawing)
+        self.page.evaluate("() => { window.__ugwArmed = null; }")
         self.page.wait_for_function(
             "([i, sel]) => { const r = document.querySelectorAll('[data-ugw=root]')[i];"
-            " const b = r && r.querySelector(sel);"
-            " return !!b && !b.hasAttribute('data-arming') && !b.disabled; }",
-            arg=[index, selector], timeout=STEP_MS)
+            " const b = r && r.querySelector(sel); const seen = window.__ugwArmed;"
+            " if (!b || b.hasAttribute('data-arming') || b.disabled) {"
+            " window.__ugwArmed = null; return false; }"
+            " if (seen && seen.el === b) return ++seen.frames >= 2;"
+            " window.__ugwArmed = { el: b, frames: 0 }; return false; }",
+            arg=[index, selector], timeout=STEP_MS, polling="raf")
 
     def click(self, selector: str, index: int = 0) -> float:
         """Click a decision button as a person would; ms until Python's new state is drawn."""
@@ -314,7 +319,8 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     # of the convergence chart (ms; docs/lite.md)
     metrics["pyodide_solve_ms"] = json.loads(visit.run(SOLVE_TIMING))
     # Lab only (the same code paths): the bot's turn, Dutch, the lobby, save and load
-    for _ in range(8):  # finish the person's turn: the heuristic bot then plays its own
+    deadline = time.monotonic() + BOARD_MS / 1000  # (only a hang takes this long)
+    while time.monotonic() < deadline:  # finish the person's turn: the bot then plays its own
         state = visit.run("print(w.game.decision.player, w.game.decision.kind, "
                           "w.game.turn_number)")
         player, kind, _turn = state.split()

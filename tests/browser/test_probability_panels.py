@@ -154,11 +154,11 @@ def test_odds_tab_heat_modes_dice_and_convergence(
     kernel.run('w.play_bots(60, everyone="heuristic")')
     page.wait_for_function(
         "(n) => Number(document.querySelector('[data-ugw=convergence]').dataset.lastRolls) > n",
-        arg=before, timeout=15_000)
+        arg=before)
     dice = _py(kernel, "w.stats['dice']")
     page.wait_for_function(
         "(n) => document.querySelector('[data-ugw=dice-rolls]').textContent === n",
-        arg=f"{dice['rolls']} rolls", timeout=15_000)
+        arg=f"{dice['rolls']} rolls")
     assert [int(b) for b in bars.evaluate_all("(bs) => bs.map((b) => b.dataset.count)")] \
         == dice["counts"]
     ticks = conv.locator("[data-ugw=conv-tick]").evaluate_all(

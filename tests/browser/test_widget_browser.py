@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page
 
+from .board_checks import settle
 from .conftest import ARTIFACTS, Kernel, OpenNotebook
 
 SCREENS = ARTIFACTS / "screens"
@@ -120,7 +121,7 @@ def page_state(page: Page) -> dict[str, Any]:
     return dict(page.evaluate(_JS_PAGE_STATE))
 
 
-def wait_seq_change(page: Page, old: int, timeout: float = 10_000) -> int:
+def wait_seq_change(page: Page, old: int, timeout: float = 30_000) -> int:
     page.wait_for_function(
         "(old) => Number(document.querySelector('[data-ugw=root]').dataset.seq) !== old",
         arg=old, timeout=timeout,
@@ -128,13 +129,22 @@ def wait_seq_change(page: Page, old: int, timeout: float = 10_000) -> int:
     return page_seq(page)
 
 
+JS_ARMED = """(sel) => {
+  const b = document.querySelector(sel);
+  const seen = window.__ugwArmed;
+  if (!b || b.hasAttribute('data-arming')) { window.__ugwArmed = null; return false; }
+  if (seen && seen.el === b) return ++seen.frames >= 2;
+  window.__ugwArmed = { el: b, frames: 0 };
+  return false;
+}"""
+
+
 def wait_armed(page: Page, selector: str) -> None:
-    """A button that just appeared ignores clicks for ~300 ms (safe clicks): wait it out."""
-    page.wait_for_function(
-        "(sel) => { const b = document.querySelector(sel);"
-        " return !!b && !b.hasAttribute('data-arming'); }",
-        arg=f"{ROOT} {selector}", timeout=10_000,
-    )
+    """A button that just appeared ignores clicks for ~300 ms (safe clicks): wait it out. The
+    arming starts in the frame after the button is drawn, so the button must be seen unarmed
+    in three frames in a row (a condition on frames, not a pause: speed does not matter)."""
+    page.evaluate("() => { window.__ugwArmed = null; }")
+    page.wait_for_function(JS_ARMED, arg=f"{ROOT} {selector}", polling="raf")
 
 
 def click_and_wait(page: Page, selector: str) -> int:
@@ -152,7 +162,7 @@ def timed_click(page: Page, selector: str) -> tuple[float, float]:
     wait_armed(page, selector)
     page.evaluate(_JS_ARM_TIMER)
     button.click()
-    page.wait_for_function("() => window.__ugwTimer.frame !== null", timeout=10_000)
+    page.wait_for_function("() => window.__ugwTimer.frame !== null")
     rec = page.evaluate("() => window.__ugwTimer")
     assert rec["click"] is not None, "the click never reached the widget"
     return rec["seq"] - rec["click"], rec["frame"] - rec["click"]
@@ -163,7 +173,7 @@ def assert_page_matches_kernel(page: Page, kernel: Kernel) -> dict[str, Any]:
     want = kernel_snapshot(kernel)
     page.wait_for_function(
         "(s) => Number(document.querySelector('[data-ugw=root]').dataset.seq) === s",
-        arg=want["seq"], timeout=10_000,
+        arg=want["seq"],
     )
     got = page_state(page)
     assert got["cash"] == want["cash"], (got, want)
@@ -210,14 +220,14 @@ def test_lobby_by_clicking(open_notebook: OpenNotebook, kernel: Kernel) -> None:
 
     lobby.locator("[data-ugw=start]").click()
     refusal = lobby.locator("[data-ugw=error]")
-    refusal.wait_for(state="visible", timeout=10_000)
+    refusal.wait_for(state="visible")
     assert "ship" in refusal.inner_text() and "taken" in refusal.inner_text()
     assert kernel.eval("w.has_game") == "False"
     # The form kept what was typed; fix the token and start again.
     assert lobby.locator("[data-ugw=player-name-2]").input_value() == "Dido"
     lobby.locator("[data-ugw=player-token-1]").select_option("dog")
     lobby.locator("[data-ugw=start]").click()
-    root.locator("div[data-ugw=board]").wait_for(state="visible", timeout=10_000)
+    root.locator("div[data-ugw=board]").wait_for(state="visible")
     assert lobby.is_hidden()
 
     snap = kernel_snapshot(kernel)
@@ -286,7 +296,9 @@ def test_ugentopoly_turns_by_clicking(
             f"max {max(seq_ms):.1f} ms; click->painted frame median "
             f"{statistics.median(frame_ms):.1f} ms, max {max(frame_ms):.1f} ms"
         )
-    assert max(frame_ms) < 2000  # sanity only; the figures are reported above
+    # each click drew its new state, in that order (the speed is reported above, not asserted:
+    # a busy machine is slow, not wrong)
+    assert all(0 <= s <= f for s, f in zip(seq_ms, frame_ms, strict=True)), (seq_ms, frame_ms)
 
 
 # --------------------------------------------------------------------------- 3. auction + trade
@@ -477,7 +489,7 @@ def test_keyboard_plays_and_keys_stay_in_widget(
     page.keyboard.press("Escape")
     page.keyboard.press("b")
     page.wait_for_function("(n) => window.jupyterapp.shell.currentWidget.content.widgets.length"
-                           " === n + 1", arg=shape["n"], timeout=5_000)
+                           " === n + 1", arg=shape["n"])
     with capsys.disabled():
         print(f"\n[keyboard] {tabs} Tab presses from the widget title to the roll button")
 
@@ -539,13 +551,13 @@ def test_widths_and_themes_screenshots(
         page.evaluate(_JS_SET_THEME, theme_name)
         page.wait_for_function(
             "(light) => document.body.dataset.jpThemeLight === light",
-            arg="true" if theme == "light" else "false", timeout=15_000,
+            arg="true" if theme == "light" else "false",
         )
-        page.wait_for_timeout(300)  # theme CSS applied
+        settle(page)  # theme CSS applied
         for width in (600, 1400):
             # Tall enough that the whole widget is on screen (the notebook scrolls inside).
             page.set_viewport_size({"width": width, "height": 2200})
-            page.wait_for_timeout(250)
+            settle(page)
             for name, root in (("game", game), ("lobby", lobby)):
                 root.scroll_into_view_if_needed()
                 layout = root.evaluate(_JS_LAYOUT)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .board_checks import shot
+from .board_checks import settle, shot
 from .classroom_checks import in_view
 from .conftest import Kernel, OpenNotebook
 from .test_board_layout import _sidebar
@@ -76,7 +76,7 @@ def test_win_bar_shows_python_figures_and_follows_the_game(
     toggle = root.locator("[data-ugw=win-toggle]")
     assert toggle.get_attribute("aria-pressed") == "false"
     toggle.click()
-    kernel.wait_for("bool(w.win_chances.get('on'))", "True", timeout=30)
+    kernel.wait_for("bool(w.win_chances.get('on'))", "True")
     kernel.run("w.show_win_chances(True, budget=180)")  # a smaller budget for a shared machine
     figures = _wait_done(page, kernel)
     bar = _bar(root)
@@ -111,14 +111,14 @@ def test_win_bar_shows_python_figures_and_follows_the_game(
     # the laptop: file browser open, the bar and the decision still in view
     page.set_viewport_size({"width": 1280, "height": 800})
     _sidebar(page, True)
-    page.wait_for_timeout(450)
+    settle(page)
     _all_in_view(root, "1280x800 +files")
     shot(page, "win-bar-laptop")
     _sidebar(page, False)
 
     # off from the Odds tab: the trait is cleared and the bar goes
     root.locator("[data-ugw=win-toggle]").click()
-    kernel.wait_for("w.win_chances", "{}", timeout=30)
+    kernel.wait_for("w.win_chances", "{}")
     page.wait_for_function("() => document.querySelector('[data-ugw=win-bar]').hidden")
 
 
@@ -166,7 +166,7 @@ def test_trade_advice_in_the_dialog_equals_rate_trade(
     # asked again for another offer: a new rating of that offer; no offer was made meanwhile
     dialog.locator("[data-ugw=trade-give-cash]").fill("250")
     dialog.locator("[data-ugw=trade-advice-ask]").click()
-    kernel.wait_for("w.trade_advice['offer']['give']['cash']", "250", timeout=30)
+    kernel.wait_for("w.trade_advice['offer']['give']['cash']", "250")
     assert _py(kernel, "len(w.game.actions)") == 0
     assert _py(kernel, "w.state['seq']") == seq
 
@@ -198,7 +198,7 @@ def _click_times(page, root, clicks: int) -> tuple[list[float], list[float]]:  #
                 " || b.dataset.status === 'over'; }", timeout=60_000)
             page.wait_for_function("() => window.__ugwFirstAt > 0")
             firsts.append(page.evaluate("() => window.__ugwFirstAt - window.__ugwClickAt"))
-        page.wait_for_timeout(350)  # the new buttons arm
+        settle(page)  # the new buttons arm
     return replies, firsts
 
 

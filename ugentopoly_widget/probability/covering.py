@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import math
 import os
 from typing import Any, Literal
 
@@ -25,7 +26,7 @@ from ..engine.rules import RulesProfile
 from .api import Source, landing_model
 from .errors import ArgumentError
 from .montecarlo import MAX_WALKERS, MovementSimulator, _count
-from .timing import Hitting, _per_hit, _target_slots, dense
+from .timing import Hitting, _per_hit, _start_state, _target_slots, dense
 
 MAX_HIT_ROLLS = 1_000_000  # steps per walker before a walker counts as never arriving
 
@@ -83,18 +84,32 @@ def simulate_hitting_times(
 ) -> pd.DataFrame:
     """Rolls (or turns) until the first landing on each target, by simulation: `walkers`
     players from GO. Columns: target, tiles, mean, standard_error (of the mean), sd,
-    censored (walkers that had not arrived after `max_rolls` steps: then the mean is low)."""
+    censored (walkers that had not arrived after `max_rolls` steps: then the mean is low).
+
+    A target that a player from GO may never reach (Go To Jail, never stood on; a tile only
+    some positions lead to) has mean and sd ``inf`` at once, as :func:`.timing.hitting_times`
+    gives (no walker is sent after it); ``table.attrs["never"]`` says why, per target."""
     per = _per_hit(per)
     walkers = _count(walkers, "walkers", 1, MAX_WALKERS)
     max_rolls = _count(max_rolls, "max_rolls", 1, MAX_HIT_ROLLS)
     chain = landing_model(game_or_board, rules, jail=jail, board=board, **assumptions)
     targets = list(targets) if isinstance(targets, (list, tuple)) else [targets]
     labels, masks = _masks(chain, targets)
-    sim = MovementSimulator(chain.movement.board, chain.movement.rules, walkers=walkers,
-                            seed=seed, jail=jail, **assumptions)
-    first, seen = _first_hits(sim, masks, per, max_rolls)
+    never = _never_reached(chain, masks, per)
+    reachable = [k for k in range(len(labels)) if k not in never]
+    first = np.zeros((walkers, len(labels)))
+    seen = np.zeros((walkers, len(labels)), dtype=bool)
+    if reachable:
+        sim = MovementSimulator(chain.movement.board, chain.movement.rules, walkers=walkers,
+                                seed=seed, jail=jail, **assumptions)
+        first[:, reachable], seen[:, reachable] = _first_hits(sim, masks[reachable], per,
+                                                              max_rolls)
     rows = []
     for k, label in enumerate(labels):
+        if k in never:
+            rows.append((label, tuple(np.flatnonzero(masks[k]).tolist()), math.inf, 0.0,
+                         math.inf, 0))
+            continue
         values = first[seen[:, k], k]
         sd = float(values.std(ddof=1)) if len(values) > 1 else float("nan")
         rows.append((label, tuple(np.flatnonzero(masks[k]).tolist()),
@@ -103,7 +118,23 @@ def simulate_hitting_times(
                      int((~seen[:, k]).sum())))
     result: pd.DataFrame = pd.DataFrame(rows, columns=["target", "tiles", "mean",
                                                        "standard_error", "sd", "censored"])
+    result.attrs["never"] = {labels[k]: why for k, why in never.items()}
     return result
+
+
+def _never_reached(chain: Any, masks: np.ndarray, per: str) -> dict[int, str]:
+    """The targets (rows of `masks`) a player from GO may never reach, exactly (the chain's
+    hitting times, a linear solve of a few hundred states), with the reason."""
+    matrix = dense(chain)
+    start = _start_state(chain, 0)
+    never: dict[int, str] = {}
+    for k, mask in enumerate(masks):
+        slots = np.flatnonzero(mask).tolist()
+        if not (chain.is_roll & np.isin(chain.where, slots)).any():
+            never[k] = "no roll ends there (a Go To Jail tile sends the player on)"
+        elif not math.isfinite(Hitting(chain, matrix, slots, per).from_state(start)[0]):
+            never[k] = "some players from GO never get there"
+    return never
 
 
 def cover_time(

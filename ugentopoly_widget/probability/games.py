@@ -71,7 +71,7 @@ def game_lengths(source: Any, measure: Literal["turns", "rounds"] = "turns") -> 
     if length.isna().any() or (length < 0).any():
         raise ArgumentError(f"every game's {measure} is a number of at least 0")
     if "ended" in games.columns:
-        ended = games["ended"].astype(bool)
+        ended = pd.Series(_flags(games["ended"]), index=games.index)
         reason = games.get("end_reason", ended.map({True: "ended", False: "censored"}))
     else:
         reason = games["end_reason"].astype(str)
@@ -79,6 +79,23 @@ def game_lengths(source: Any, measure: Literal["turns", "rounds"] = "turns") -> 
     table: pd.DataFrame = pd.DataFrame({"length": length.to_numpy(), "ended": ended.to_numpy(),
                                         "end_reason": np.asarray(reason)})
     return table
+
+
+def _flags(column: Any) -> np.ndarray:
+    """The ``ended`` column as booleans: True/False (numpy's too) or 1/0; anything else (the
+    text "False" is true to Python) is refused, never read as a wrong curve."""
+    if column.dtype == bool:
+        return np.asarray(column, dtype=bool)
+    values = column.tolist()
+    for value in values:
+        if isinstance(value, (bool, np.bool_)):
+            continue
+        if isinstance(value, (int, float, np.integer, np.floating)) and value in (0, 1):
+            continue
+        raise ArgumentError(f"the 'ended' column holds True/False (or 1/0), not {value!r} "
+                            f"({type(value).__name__}): convert it first, e.g. "
+                            "games.ended == 'True'")
+    return np.array([bool(v) for v in values], dtype=bool)
 
 
 def survival_curve(source: Any, measure: Literal["turns", "rounds"] = "turns", *,

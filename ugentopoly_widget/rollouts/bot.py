@@ -20,6 +20,8 @@ True
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import time
 from typing import Any, ClassVar
@@ -31,14 +33,25 @@ from ..engine import legal as rules_legal
 from ..engine.actions import Action
 from ..engine.bots import HeuristicBot
 from ..engine.game import Game
+from ..engine.integers import as_integer
 from ..engine.records.positions import PositionCopy
-from .runner import Plan, play_rollouts
+from .errors import RolloutError
+from .runner import Plan, check_max_turns, check_rollouts, play_rollouts
 from .stats import standard_error
 
 DEFAULT_BOT_ROLLOUTS = 24  # per choice: ~0.5 ms each in a two-player classic game
 DEFAULT_BOT_MAX_TURNS = 400  # then the richest counts as the winner (at_cap="richest")
+MAX_BOT_ROLLOUTS = 10_000  # per choice (four times that for a trade): seconds per decision
 THOUGHT = (A.Buy, A.Decline, A.AcceptTrade, A.RejectTrade, A.LiftMortgage, A.KeepMortgage,
            A.PayFine, A.UseJailCard)
+
+
+def _check_margin(margin: object) -> float:
+    if (isinstance(margin, (bool, np.bool_)) or not isinstance(margin, numbers.Real)
+            or not 0 <= float(margin) < math.inf):
+        raise RolloutError(f"margin is a number of standard errors of at least 0, not "
+                           f"{margin!r}")
+    return float(margin)
 
 
 class RolloutBot:
@@ -47,17 +60,23 @@ class RolloutBot:
     ``rollouts`` per choice; ``margin``: how many paired standard errors a choice must beat
     the heuristic's by to be taken instead (noise never overrules the heuristic);
     ``max_turns``: the rollouts' cap, after which the richest counts as the winner.
-    ``stats`` counts the decisions thought about and the seconds spent."""
+    ``stats`` counts the decisions thought about and the seconds spent. Settings are checked
+    when the bot is made (RolloutError: rollouts from 1 to ``MAX_BOT_ROLLOUTS``, a margin of
+    at least 0, max_turns from 1; numpy integers too), so ``simulate()`` refuses a factory
+    such as ``partial(RolloutBot, rollouts=-1)`` before any game."""
 
     name: ClassVar[str] = "rollout"
 
     def __init__(self, seed: int | None = None, rollouts: int = DEFAULT_BOT_ROLLOUTS,
                  margin: float = 1.0, max_turns: int = DEFAULT_BOT_MAX_TURNS) -> None:
+        if seed is not None and as_integer(seed) is None:
+            raise RolloutError(f"seed is None or a whole number, not {seed!r}")
+        seed = None if seed is None else as_integer(seed)
+        self.rollouts = check_rollouts(rollouts, "rollouts", MAX_BOT_ROLLOUTS)
+        self.margin = _check_margin(margin)
+        self.max_turns = check_max_turns(max_turns)
         self.heuristic = HeuristicBot(seed=seed)
         self.rng = random.Random(seed)
-        self.rollouts = rollouts
-        self.margin = margin
-        self.max_turns = max_turns
         self.stats: dict[str, Any] = {"decisions": 0, "thought": 0, "changed": 0,
                                       "seconds": 0.0}
         self._built_turn = -1
@@ -164,4 +183,4 @@ class RolloutBot:
         return candidates[best]
 
 
-__all__ = ["RolloutBot", "DEFAULT_BOT_ROLLOUTS"]
+__all__ = ["RolloutBot", "DEFAULT_BOT_ROLLOUTS", "MAX_BOT_ROLLOUTS"]

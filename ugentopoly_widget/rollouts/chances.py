@@ -107,13 +107,19 @@ def win_chances(
       valuation), as a turn limit would, instead of counting it apart.
 
     The game itself is only read: nothing in it changes, its random state included.
-    Bad input raises :class:`RolloutError` (rollouts <= 0, an unknown bot, a finished game).
+    Bad input raises :class:`RolloutError` before any rollout (rollouts <= 0 or above
+    ``MAX_ROLLOUTS``, a million; an unknown bot or a factory that makes none; a finished
+    game; a confidence outside (0, 1); a progress callback that does not take (done,
+    total)). Rollouts, seeds and worker counts may be numpy integers; ``workers`` beyond
+    what helps (the chunks of 36 there are, 4 per core) is capped with a
+    ``SimulationWarning``, as ``simulate()`` does. Ctrl-C raises KeyboardInterrupt at once
+    and stops the worker processes.
     """
     request = checked_request(game, rollouts=rollouts, bots=bots, seed=seed,
-                              max_turns=max_turns, at_cap=at_cap, executor=executor,
-                              workers=workers, progress=progress)
+                              max_turns=max_turns, at_cap=at_cap, confidence=confidence,
+                              executor=executor, workers=workers, progress=progress)
     outcomes = request.run([()])
-    return chances_table(request.game, outcomes, 0, confidence, seed=request.seed,
+    return chances_table(request.game, outcomes, 0, request.confidence, seed=request.seed,
                          max_turns=request.max_turns, at_cap=request.at_cap,
                          bots=[_label(b) for b in request.bots])
 

@@ -28,8 +28,10 @@ would have made themselves swings exactly 0.
 from __future__ import annotations
 
 import math
+import numbers
 import threading
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +42,7 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.records.positions import PositionCopy
 from .chances import summarize
+from .errors import RolloutError
 from .runner import (
     DEFAULT_MAX_TURNS,
     AtCap,
@@ -47,7 +50,7 @@ from .runner import (
     Outcomes,
     Plan,
     check_at_cap,
-    check_bots,
+    check_bot_specs,
     check_max_turns,
     check_rollouts,
     check_seed,
@@ -134,20 +137,30 @@ class LiveEstimator:
     """Win chances of the latest position given to :meth:`update`, refined in a worker thread.
 
     ``budget``: rollouts per position (then it idles); ``on_update(estimate)`` is called in
-    the worker thread after every batch; :meth:`wait` blocks until the budget is reached (for
-    scripts and tests). Bad settings raise :class:`RolloutError`."""
+    the worker thread after every batch, ``on_error(text)`` when a position could not be
+    estimated (it is dropped; in a process: also when the process ended); :meth:`wait`
+    blocks until the budget is reached (for scripts and tests). Bad settings raise
+    :class:`RolloutError` when it is made (bots that do not fit a game's seats: in
+    :meth:`update`). :meth:`close` stops it (again: nothing); an estimator dropped without it
+    stops when it is collected."""
 
     def __init__(self, *, budget: int = 1000, bots: BotSpec | Sequence[BotSpec] = "heuristic",
                  seed: int = 0, max_turns: int = DEFAULT_MAX_TURNS, at_cap: AtCap = "apart",
                  batch: int = BATCH,
-                 on_update: Callable[[Estimate], None] | None = None) -> None:
+                 on_update: Callable[[Estimate], None] | None = None,
+                 on_error: Callable[[str], None] | None = None) -> None:
         self.budget = check_rollouts(budget, "budget")
         self.batch = check_rollouts(batch, "batch")
         self.seed = check_seed(seed)
         self.max_turns = check_max_turns(max_turns)
         self.at_cap = check_at_cap(at_cap)
+        self._lineup = check_bot_specs(bots)  # fitted to each position's seats in update()
         self.bots = bots
+        for name, hook in (("on_update", on_update), ("on_error", on_error)):
+            if hook is not None and not callable(hook):
+                raise RolloutError(f"{name} is None or a callable, not {hook!r}")
         self.on_update = on_update
+        self.on_error = on_error
         self._lock = threading.Condition()
         self._job: _Job | None = None
         self._latest: Estimate | None = None
@@ -156,6 +169,9 @@ class LiveEstimator:
         self._thread: threading.Thread | None = None
         self._hold: _Held = _Held()  # until when to rest (time.monotonic(), any process's)
         self.errors: list[str] = []
+        # Dropped without close(): the worker ends when this object is collected (it holds
+        # only a weak reference to it between batches).
+        self._finalizer = weakref.finalize(self, _wake, self._lock)
 
     # ------------------------------------------------------------------ the owner's side
 
@@ -165,10 +181,12 @@ class LiveEstimator:
         (player, action, the decision's data before it) asks for the swing of that action,
         taken since the previous position without dice or cards; ``tag`` comes back with
         the position's estimates."""
+        if not isinstance(game, Game):
+            raise RolloutError(f"update takes a Game, not {type(game).__name__}")
+        specs = self._lineup.fit(len(game.players))  # RolloutError: bots that do not fit
         if game.is_over:
             self.cancel()
             return
-        specs = check_bots(self.bots, len(game.players))
         position = PositionCopy(game)
         plan = Plan(record={}, applied=len(game.actions), seats=len(game.players), bots=specs,
                     seed=self.seed, max_turns=self.max_turns, at_cap=self.at_cap,
@@ -188,14 +206,14 @@ class LiveEstimator:
             self._latest = None
             self._lock.notify_all()
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="win-chances",
-                                                daemon=True)
+                self._thread = threading.Thread(target=_work, name="win-chances", daemon=True,
+                                                args=(weakref.ref(self), self._lock))
                 self._thread.start()
 
     def hold(self, seconds: float) -> None:
         """Rest for `seconds` from now, from the next rollout on (a click is being answered:
         the machine's cores are its). A new position given meanwhile waits too."""
-        self._hold.value = time.monotonic() + max(0.0, float(seconds))
+        self._hold.value = time.monotonic() + check_hold(seconds)
 
     def cancel(self) -> None:
         """Stop estimating (a finished game, or the display switched off)."""
@@ -209,16 +227,28 @@ class LiveEstimator:
         """The current position is dropped (under the lock)."""
         self._job = None
 
-    def close(self) -> None:
-        """Stop the worker thread (it ends at its next batch)."""
+    def close(self, *, wait: bool = True) -> None:
+        """Stop estimating: the worker ends before its next rollout. ``wait=True`` waits
+        until it has ended; ``wait=False`` returns at once (a widget's switch). Closing again
+        does nothing."""
         with self._lock:
             self._closed = True
             self._job = None
             self._lock.notify_all()
         thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
+        if wait and thread is not None and thread is not threading.current_thread():
             thread.join(timeout=10)
-        self._thread = None
+        self._finalizer.detach()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def failed(self) -> bool:
+        """Whether it cannot go on (a thread never fails so: it drops a position that
+        raised and estimates the next)."""
+        return False
 
     @property
     def generation(self) -> int:
@@ -243,22 +273,35 @@ class LiveEstimator:
 
     # ------------------------------------------------------------------ the worker
 
-    def _run(self) -> None:
-        while True:
-            with self._lock:
-                self._lock.wait_for(lambda: self._closed or self._has_work())
-                if self._closed:
-                    return
-                job = self._job
-                assert job is not None
+    def _take(self) -> _Job | None:
+        """The job to refine now, or None when there is none (under the lock)."""
+        return self._job if self._has_work() else None
+
+    def _failed(self, job: _Job, exc: Exception) -> None:
+        """A batch raised: report it and drop the position (the worker never dies)."""
+        with self._lock:
+            if self._job is job:
+                self._job = None
+            self._lock.notify_all()
+        self._report_failure(f"{type(exc).__name__}: {exc}")
+
+    def _report_failure(self, text: str) -> None:
+        """A position that could not be estimated (or, in a process, the process gone):
+        into ``errors`` and to ``on_error``."""
+        self._error(text)
+        if self.on_error is not None:
             try:
-                self._step(job)
-            except Exception as exc:  # never let the worker die: report, drop the position
-                self._error(f"{type(exc).__name__}: {exc}")
-                with self._lock:
-                    if self._job is job:
-                        self._job = None
-                    self._lock.notify_all()
+                self.on_error(text)
+            except Exception as exc:  # the receiver's fault
+                self._error(f"on_error: {type(exc).__name__}: {exc}")
+
+    def _deliver(self, estimate: Estimate) -> None:
+        """The estimate to ``on_update`` (in the worker's thread)."""
+        if self.on_update is not None:
+            try:
+                self.on_update(estimate)
+            except Exception as exc:  # the receiver's fault: keep estimating
+                self._error(f"on_update: {type(exc).__name__}: {exc}")
 
     def _has_work(self) -> bool:
         job = self._job
@@ -282,11 +325,7 @@ class LiveEstimator:
             job.outcomes = outcomes
             self._latest = estimate
             self._lock.notify_all()
-        if self.on_update is not None:
-            try:
-                self.on_update(estimate)
-            except Exception as exc:  # the receiver's fault: keep estimating
-                self._error(f"on_update: {type(exc).__name__}: {exc}")
+        self._deliver(estimate)
 
     def _interrupted(self, job: _Job) -> bool:
         """Between two rollouts: is `job` left behind? While held, wait (see :meth:`hold`)."""
@@ -320,6 +359,44 @@ class LiveEstimator:
         """The log's swing line in both languages."""
         return {lang: swing_line(game, swing.action, swing.context, swing.delta, swing.se,
                                  lang) for lang in ("en", "nl")}
+
+
+MAX_HOLD = 3600.0  # seconds: a hold is a pause for a click, not a switch
+
+
+def check_hold(seconds: object) -> float:
+    if (isinstance(seconds, (bool, np.bool_)) or not isinstance(seconds, numbers.Real)
+            or not 0 <= float(seconds) <= MAX_HOLD):
+        raise RolloutError(f"hold takes seconds from 0 to {MAX_HOLD:g}, not {seconds!r}")
+    return float(seconds)
+
+
+def _wake(lock: threading.Condition) -> None:
+    """An estimator was collected: its worker, waiting for work, looks again and ends."""
+    with lock:
+        lock.notify_all()
+
+
+def _work(ref: weakref.ReferenceType[LiveEstimator], lock: threading.Condition) -> None:
+    """The worker thread: refine the estimator's job batch by batch. It holds the estimator
+    only while it plays a batch, so an estimator dropped without close() is collected and
+    its worker ends (see ``_wake``)."""
+    while True:
+        with lock:
+            while True:
+                owner = ref()
+                if owner is None or owner._closed:
+                    return
+                job = owner._take()
+                if job is not None:
+                    break
+                del owner  # not held while waiting
+                lock.wait()
+        try:
+            owner._step(job)
+        except Exception as exc:  # never let the worker die: report, drop the position
+            owner._failed(job, exc)
+        del owner, job
 
 
 __all__ = ["LiveEstimator", "Estimate", "Swing", "BATCH"]

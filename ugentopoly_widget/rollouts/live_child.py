@@ -27,7 +27,7 @@ NICENESS = 10  # below the kernel's and the browser's: on a busy machine a click
 
 
 class _ChildEstimator(LiveEstimator):
-    """The child's thread estimator: its errors go to the owner too."""
+    """The child's thread estimator: its errors and failures go to the owner."""
 
     def __init__(self, send: Callable[[tuple[Any, ...]], None], **settings: Any) -> None:
         super().__init__(**settings)
@@ -36,6 +36,9 @@ class _ChildEstimator(LiveEstimator):
     def _error(self, text: str) -> None:
         super()._error(text)
         self._send_up(("error", text))
+
+    def _report_failure(self, text: str) -> None:
+        self._send_up(("failed", text))  # the owner reports it (errors, on_error)
 
 
 def serve(down: Connection, up: Connection) -> None:
@@ -71,6 +74,11 @@ def serve(down: Connection, up: Connection) -> None:
             kind = message[0]
             if kind == "close":
                 return
+            if kind == "settings":  # a new owner (this process was kept warm for it)
+                inner.close()
+                inner = _ChildEstimator(send, **message[1], on_update=on_update)
+                game = None
+                continue
             if kind == "cancel":
                 inner.cancel()
                 continue
@@ -96,9 +104,13 @@ def serve(down: Connection, up: Connection) -> None:
                                f"({type(exc).__name__}: {exc}); copied whole next time"))
                 send(("resync", generation))
                 continue
-            decision = (None if wire is None
-                        else (wire[0], action_from_dict(wire[1]), wire[2]))
-            inner.update(game, decision=decision, tag=generation)
+            try:
+                decision = (None if wire is None
+                            else (wire[0], action_from_dict(wire[1]), wire[2]))
+                inner.update(game, decision=decision, tag=generation)
+            except Exception as exc:  # (the owner checks first: never the end of this process)
+                inner.cancel()
+                send(("failed", f"{type(exc).__name__}: {exc}"))
     finally:
         inner.close()
 

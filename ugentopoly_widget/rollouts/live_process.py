@@ -13,16 +13,26 @@ thread :class:`~ugentopoly_widget.rollouts.live.LiveEstimator` there; its estima
 over the pipe, read by a thread of the owner that hands them on (``on_update``) as the thread
 estimator does. The figures are the same: rollout *k* depends on (seed, k) alone.
 
+Stopping never waits for the child: ``close(wait=False)`` (a widget's switch) tells it to stop
+its rollouts and keeps it warm for the next estimator made within ``SPARE_SECONDS`` (a fresh
+interpreter takes most of a second to import numpy and the engine); the reader thread ends it
+after that, or when it is told to close. An estimator dropped without ``close()`` closes its
+child when it is collected, and a child whose owner process is gone ends by itself (its pipe
+closes).
+
 Bots given by name (``"heuristic"``, ...) only: a bot class defined in a notebook cannot be
 imported by a fresh process, so :func:`live_estimator` picks the thread for those.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
 import threading
+import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -31,36 +41,237 @@ from typing import Any, Literal
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.records.savefile import encode_actions
-from .live import BATCH, Estimate, LiveEstimator, Swing
+from .errors import RolloutError
+from .live import BATCH, Estimate, LiveEstimator, Swing, check_hold
 from .runner import DEFAULT_MAX_TURNS, AtCap, BotSpec, position_record
 
 Worker = Literal["auto", "thread", "process"]
+SPARE_SECONDS = 30.0  # a child stopped by close(wait=False) waits this long for a new owner
+KILL_SECONDS = 5.0  # a child told to close that has not ended by then is killed
 
 
 def live_estimator(*, worker: Worker = "auto", budget: int = 1000,
                    bots: BotSpec | Sequence[BotSpec] = "heuristic", seed: int = 0,
                    max_turns: int = DEFAULT_MAX_TURNS, at_cap: AtCap = "apart",
-                   batch: int = BATCH, on_update: Callable[[Estimate], None] | None = None
-                   ) -> LiveEstimator:
-    """A :class:`LiveEstimator` in a worker thread or (``"auto"``: where it can) a process."""
-    if worker not in ("auto", "thread", "process"):
-        raise ValueError(f"worker is 'auto', 'thread' or 'process', not {worker!r}")
+                   batch: int = BATCH, on_update: Callable[[Estimate], None] | None = None,
+                   on_error: Callable[[str], None] | None = None) -> LiveEstimator:
+    """A :class:`LiveEstimator` in a worker thread or (``"auto"``: where it can) a process.
+    Bad settings raise :class:`RolloutError` (a ``ValueError``), whichever the worker."""
+    if not isinstance(worker, str) or worker not in ("auto", "thread", "process"):
+        raise RolloutError(f"worker is 'auto', 'thread' or 'process', not {worker!r}")
     settings: dict[str, Any] = dict(budget=budget, bots=bots, seed=seed, max_turns=max_turns,
-                                    at_cap=at_cap, batch=batch, on_update=on_update)
-    by_name = isinstance(bots, str) or (isinstance(bots, Sequence)
-                                        and all(isinstance(b, str) for b in bots))
-    if worker == "process" and not by_name:
-        raise ValueError("a process plays bots given by name only (a class defined in a "
-                         "notebook cannot be imported there): use worker='thread'")
-    if worker == "process" or (worker == "auto" and by_name and processes_available()):
+                                    at_cap=at_cap, batch=batch, on_update=on_update,
+                                    on_error=on_error)
+    if worker == "process" and not by_name(bots):
+        raise RolloutError("a process plays bots given by name only (a class defined in a "
+                           "notebook cannot be imported there): use worker='thread'")
+    if worker == "process" or (worker == "auto" and by_name(bots) and processes_available()):
         return ProcessLiveEstimator(**settings)
     return LiveEstimator(**settings)
+
+
+def by_name(bots: object) -> bool:
+    """Bots a fresh process can make: a name, or a list of names."""
+    return isinstance(bots, str) or (isinstance(bots, (list, tuple))
+                                     and all(isinstance(b, str) for b in bots))
 
 
 def processes_available() -> bool:
     """A POSIX system (the child's pipes are passed as descriptors), not a browser (Pyodide
     has no processes)."""
     return os.name == "posix" and sys.platform != "emscripten"
+
+
+# ---------------------------------------------------------------------- the child process
+
+
+class _Child:
+    """One ``live_child`` process: its pipes, the thread that reads what it sends (and ends it
+    when its time is up), and the estimator it now works for (a weak reference; none while it
+    is parked as the spare)."""
+
+    def __init__(self) -> None:
+        # A fresh interpreter, started as a module of its own: not multiprocessing's fork (the
+        # kernel's threads and their locks would be copied) nor its spawn (which runs a
+        # script's main module again in the child: a plain script would start its game twice).
+        down_r, down_w = os.pipe()  # owner -> child
+        up_r, up_w = os.pipe()  # child -> owner
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "ugentopoly_widget.rollouts.live_child", str(down_r),
+                 str(up_w)], pass_fds=(down_r, up_w), stdin=subprocess.DEVNULL, env=env)
+        except BaseException:
+            os.close(down_w)
+            os.close(up_r)
+            raise
+        finally:
+            os.close(down_r)
+            os.close(up_w)
+        self.out = Connection(down_w, readable=False)
+        self.inp = Connection(up_r, writable=False)
+        self.home = os.getpid()  # a forked copy of this object (another pid) never talks to it
+        self.owner: weakref.ReferenceType[ProcessLiveEstimator] | None = None
+        self.generation = 0  # the last position number an owner gave it (the next go on)
+        self.parked_until: float | None = None  # while the spare: when it is ended
+        self.closing: float | None = None  # when it was told to close
+        self._send_lock = threading.Lock()
+        self.reader = threading.Thread(target=_read, args=(self,), name="win-chances-reader",
+                                       daemon=True)
+        self.reader.start()
+
+    def send(self, message: tuple[Any, ...]) -> str | None:
+        """Send a message; what went wrong, or None."""
+        if os.getpid() != self.home:
+            return "the rollout process belongs to the process this one was forked from"
+        with self._send_lock:
+            try:
+                self.out.send(message)
+            except (OSError, ValueError) as exc:  # the child is gone (or its pipe closed)
+                return str(exc) or type(exc).__name__
+        return None
+
+    def usable(self) -> bool:
+        return self.closing is None and self.process.poll() is None
+
+    def close(self, wait: bool = False) -> None:
+        """Tell the process to end (killed after KILL_SECONDS); the reader thread reaps it.
+        ``wait``: until both have ended. Again: nothing more (or only the wait)."""
+        if os.getpid() != self.home:
+            return  # a forked copy (a worker, a test's child): the child is its parent's
+        if self.closing is None:
+            self.closing = time.monotonic()
+            self.owner = None
+            self.send(("close",))
+        if wait and self.reader is not threading.current_thread():
+            self.reader.join(timeout=2 * KILL_SECONDS + 5)
+
+    def _reap(self) -> None:
+        """In the reader, at the end: the process waited for (killed if it lingers)."""
+        try:
+            self.process.wait(timeout=KILL_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=KILL_SECONDS)
+        with self._send_lock:
+            self.out.close()
+        self.inp.close()
+
+
+def _read(child: _Child) -> None:
+    """The reader thread: hand each message to the child's owner; end a spare whose time is
+    up and a child told to close that does not end; reap the process when its pipe closes."""
+    while True:
+        try:
+            deadline = child.parked_until
+            if child.closing is not None:
+                deadline = child.closing + KILL_SECONDS
+            # (a bounded wait: a deadline set meanwhile, by another thread, is seen within 1 s)
+            rest = 1.0 if deadline is None else deadline - time.monotonic()
+            if not child.inp.poll(min(max(rest, 0.0), 1.0)):
+                if deadline is not None and rest <= 0:
+                    if child.closing is not None:  # told to close, still there: end it
+                        child.process.kill()
+                        child.closing = math.inf
+                    else:
+                        _expire(child)
+                continue
+            message = child.inp.recv()
+        except (EOFError, OSError):
+            break
+        except Exception as exc:  # a message that cannot be read: say so, read on
+            message = ("error", f"win chances: a message from the rollout process could not "
+                                f"be read ({type(exc).__name__}: {exc})")
+        owner = child.owner() if child.owner is not None else None
+        if owner is not None:
+            owner._received(message)
+        del owner
+    owner = child.owner() if child.owner is not None else None
+    if owner is not None:
+        owner._gone()
+    del owner
+    _forget_spare(child)
+    child._reap()
+
+
+# ---------------------------------------------------------------------- the warm spare
+
+_spare_lock = threading.Lock()
+_spare: _Child | None = None
+
+
+def _after_fork_in_child() -> None:
+    # A forked process (a simulation's worker, a test's child) shares the parent's pipes but
+    # not its threads: the parent's spare is not its to use.
+    global _spare, _spare_lock
+    _spare = None
+    _spare_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def _park(child: _Child) -> None:
+    """Keep `child` (its rollouts stopped) for the next estimator, for SPARE_SECONDS; the
+    spare kept before is ended."""
+    global _spare
+    with _spare_lock:
+        old, _spare = _spare, child
+        child.parked_until = time.monotonic() + SPARE_SECONDS
+    if old is not None and old is not child:
+        old.close()
+
+
+def _take_spare() -> _Child | None:
+    global _spare
+    with _spare_lock:
+        child, _spare = _spare, None
+        if child is not None:
+            child.parked_until = None
+    if child is not None and not child.usable():
+        child.close()
+        return None
+    return child
+
+
+def _expire(child: _Child) -> None:
+    """In the reader: the spare's time is up (unless it was taken meanwhile)."""
+    global _spare
+    with _spare_lock:
+        if _spare is not child:
+            return
+        _spare = None
+        child.parked_until = None
+    child.close()
+
+
+def _forget_spare(child: _Child) -> None:
+    global _spare
+    with _spare_lock:
+        if _spare is child:
+            _spare = None
+
+
+def discard_spare(wait: bool = True) -> None:
+    """End the warm process kept by the last ``close(wait=False)``, if any (``wait``: until
+    it has ended). For scripts and tests that want nothing left running now; otherwise it
+    ends by itself after SPARE_SECONDS, or with this process."""
+    global _spare
+    with _spare_lock:
+        child, _spare = _spare, None
+    if child is not None:
+        child.parked_until = None
+        child.close(wait=wait)
+
+
+def spare_pid() -> int | None:
+    """The warm process's id, if one is kept."""
+    with _spare_lock:
+        return _spare.process.pid if _spare is not None else None
+
+
+# ---------------------------------------------------------------------- the estimator
 
 
 @dataclass
@@ -83,42 +294,47 @@ class ProcessLiveEstimator(LiveEstimator):
 
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
-        self._send_lock = threading.Lock()
+        if not by_name(self.bots):
+            raise RolloutError("a process plays bots given by name only (a class defined in a "
+                               "notebook cannot be imported there): use a LiveEstimator")
         self._sent: _Sent | None = None
-        # A fresh interpreter, started as a module of its own: not multiprocessing's fork (the
-        # kernel's threads and their locks would be copied) nor its spawn (which runs a
-        # script's main module again in the child: a plain script would start its game twice).
-        down_r, down_w = os.pipe()  # owner -> child
-        up_r, up_w = os.pipe()  # child -> owner
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-        try:
-            self._process = subprocess.Popen(
-                [sys.executable, "-m", "ugentopoly_widget.rollouts.live_child", str(down_r),
-                 str(up_w)], pass_fds=(down_r, up_w), stdin=subprocess.DEVNULL, env=env)
-        finally:
-            os.close(down_r)
-            os.close(up_w)
-        self._out = Connection(down_w, readable=False)
-        self._in = Connection(up_r, writable=False)
+        self._failed_process = False
+        child = _take_spare()
+        if child is None:
+            try:
+                child = _Child()
+            except OSError as exc:
+                raise RolloutError(f"the rollout process cannot start: {exc}") from None
+        self._child = child
+        self._generation = child.generation  # a spare's old figures stay told apart
+        child.owner = weakref.ref(self)
         self._send(("settings", dict(budget=self.budget, bots=self.bots, seed=self.seed,
                                      max_turns=self.max_turns, at_cap=self.at_cap,
                                      batch=self.batch)))
-        self._thread = threading.Thread(target=self._read, name="win-chances-reader",
-                                        daemon=True)
-        self._thread.start()
+        # dropped without close(): the child is closed when this object is collected
+        self._child_finalizer = weakref.finalize(self, child.close)
 
     @property
     def pid(self) -> int:
         """The child process's id."""
-        return self._process.pid
+        return self._child.process.pid
 
     def is_alive(self) -> bool:
-        return self._process.poll() is None
+        """Whether the child process runs (a spare after ``close(wait=False)`` does)."""
+        return self._child.process.poll() is None
+
+    @property
+    def failed(self) -> bool:
+        """The child process ended unasked: this estimator cannot go on."""
+        return self._failed_process
 
     # ------------------------------------------------------------------ the owner's side
 
     def update(self, game: Game, *, decision: tuple[int, Action, Mapping[str, Any]] | None
                = None, tag: Any = None) -> None:
+        if not isinstance(game, Game):
+            raise RolloutError(f"update takes a Game, not {type(game).__name__}")
+        self._lineup.fit(len(game.players))  # RolloutError, as in a thread: bots that do not fit
         if game.is_over:
             self.cancel()
             return
@@ -158,22 +374,29 @@ class ProcessLiveEstimator(LiveEstimator):
     def _forget(self) -> None:
         self._sent = None
 
-    def close(self) -> None:
+    def close(self, *, wait: bool = True) -> None:
+        """Stop estimating. ``wait=True``: the child process is ended and waited for.
+        ``wait=False`` returns at once: the child stops its rollouts and is kept warm for the
+        next estimator made within SPARE_SECONDS, then ended. Closing again does nothing
+        (but wait, if asked)."""
         with self._lock:
+            first = not self._closed
             self._closed = True
             self._sent = None
             self._lock.notify_all()
-        self._send(("close",))
-        try:
-            self._process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait(timeout=5)
-        self._out.close()
-        thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout=10)
-        self._thread = None
+        child = self._child
+        if not first:
+            if wait:
+                child.close(wait=True)
+            return
+        self._finalizer.detach()
+        self._child_finalizer.detach()
+        child.owner = None
+        child.generation = self.generation
+        if not wait and child.usable() and child.send(("cancel",)) is None:
+            _park(child)
+        else:
+            child.close(wait=wait)
 
     def wait(self, timeout: float | None = None) -> Estimate | None:
         with self._lock:
@@ -186,43 +409,43 @@ class ProcessLiveEstimator(LiveEstimator):
 
     def hold(self, seconds: float) -> None:
         super().hold(seconds)  # (kept here too: when the owner asked the child to rest)
-        self._send(("hold", max(0.0, float(seconds))))  # read at once by the child's main
+        self._send(("hold", check_hold(seconds)))  # read at once by the child's main thread
 
     def _send(self, message: tuple[Any, ...]) -> None:
-        with self._send_lock:
-            try:
-                self._out.send(message)
-            except (OSError, ValueError) as exc:  # the child is gone (or closed)
-                if not self._closed:
-                    self.errors.append(f"the rollout process is gone: {exc}")
+        problem = self._child.send(message)
+        if problem is not None and not self._closed:
+            self.errors.append(f"the rollout process is gone: {problem}")
 
     # ------------------------------------------------------------------ the reader thread
 
-    def _read(self) -> None:
-        while True:
-            try:
-                message = self._in.recv()
-            except (EOFError, OSError):
-                if not self._closed:
-                    self.errors.append("the rollout process ended")
-                    with self._lock:
-                        self._sent = None
-                        self._lock.notify_all()
-                self._in.close()
-                return
-            kind = message[0]
-            if kind == "estimate":
-                self._received(*message[1:])
-            elif kind == "error":
-                self.errors.append(message[1])
-            elif kind == "resync":  # the child could not follow: the whole record next time
-                with self._lock:
-                    if self._sent is not None and self._sent.generation == message[1]:
-                        self._sent.game = -1
+    def _received(self, message: tuple[Any, ...]) -> None:
+        """A message from the child (in its reader thread)."""
+        kind = message[0]
+        if kind == "estimate":
+            self._estimated(*message[1:])
+        elif kind == "error":
+            self.errors.append(message[1])
+        elif kind == "failed":  # a batch raised: the position is dropped there
+            self._report_failure(message[1])
+        elif kind == "resync":  # the child could not follow: the whole record next time
+            with self._lock:
+                if self._sent is not None and self._sent.generation == message[1]:
+                    self._sent.game = -1
 
-    def _received(self, generation: int, turn: int, rollouts: int, done: bool,
-                  figures: dict[str, Any], swing: tuple[int, float, float, int] | None
-                  ) -> None:
+    def _gone(self) -> None:
+        """The child's pipe closed without being asked: nothing more will come."""
+        with self._lock:
+            if self._closed:
+                return
+            self._failed_process = True
+            self._sent = None
+            self._lock.notify_all()
+        self._report_failure(f"the rollout process ended (exit code "
+                             f"{self._child.process.poll()})")
+
+    def _estimated(self, generation: int, turn: int, rollouts: int, done: bool,
+                   figures: dict[str, Any], swing: tuple[int, float, float, int] | None
+                   ) -> None:
         with self._lock:
             sent = self._sent
             if sent is None or sent.generation != generation:
@@ -235,11 +458,8 @@ class ProcessLiveEstimator(LiveEstimator):
                                 sent.names, told, sent.tag)
             self._latest = estimate
             self._lock.notify_all()
-        if self.on_update is not None:
-            try:
-                self.on_update(estimate)
-            except Exception as exc:  # the receiver's fault: keep estimating
-                self.errors.append(f"on_update: {type(exc).__name__}: {exc}")
+        self._deliver(estimate)
 
 
-__all__ = ["live_estimator", "ProcessLiveEstimator", "processes_available", "Worker"]
+__all__ = ["live_estimator", "ProcessLiveEstimator", "processes_available", "Worker",
+           "discard_spare", "spare_pid", "SPARE_SECONDS", "by_name"]

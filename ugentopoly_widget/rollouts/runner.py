@@ -9,13 +9,16 @@ process and keeps it), the bots, the seed, the cap, the variants. Rollout *k* de
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import inspect
 import json
+import numbers
 import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -23,14 +26,18 @@ import numpy as np
 
 from ..engine.actions import Action, action_from_dict
 from ..engine.bots import BOTS, Bot, FewerCollections, HeuristicBot, make_bot, play_game
-from ..engine.errors import IllegalActionError, InvalidActionError
+from ..engine.errors import IllegalActionError, InvalidActionError, UgentopolyError
 from ..engine.game import Game
+from ..engine.integers import as_integer
 from ..engine.records.positions import PositionCopy
 from ..engine.records.savefile import encode_actions
+from ..simulation.api import check_workers
 from ..simulation.executors import (
     default_workers,
     is_dask_client,
     new_process_pool,
+    stop_pool,
+    useful_workers,
 )
 from .errors import RolloutError
 from .streams import bot_seed, first_roll, rollout_seed, strata, stratum
@@ -47,23 +54,82 @@ def _frozen_clock() -> float:
 
 # ------------------------------------------------------------------ checking the input
 
+# A rollout keeps a few numbers per player (its outcome, its length) until the figures are
+# made, and takes about a millisecond of a core: a million per choice compared is an hour of a
+# core and ±0.05 points, far past any use (the live display's budget stops at 100,000). Above
+# these counts a call is a mistake, refused before anything is allocated.
+MAX_ROLLOUTS = 1_000_000  # per choice (variant) compared
+MAX_PLAYOUTS = 10_000_000  # rollouts x choices in one call (action_values over many choices)
+MAX_TURNS = 100_000  # the cap per rollout: a game that never ends (Ugentopoly) stops there
+MIN_CHUNK = 36  # rollouts per chunk sent to a worker at least: one of each first roll
 
-def check_rollouts(rollouts: object, what: str = "rollouts") -> int:
-    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts <= 0:
+
+def check_rollouts(rollouts: object, what: str = "rollouts", most: int = MAX_ROLLOUTS) -> int:
+    """A positive whole number (numpy integers too) of at most `most`."""
+    whole = as_integer(rollouts)
+    if whole is None or whole <= 0:
         raise RolloutError(f"{what} must be a positive integer, not {rollouts!r}")
-    return rollouts
+    if whole > most:
+        raise RolloutError(f"{what} is at most {most:,}, not {whole:,} (a million rollouts "
+                           "already give a chance to within 0.1 points)")
+    return whole
+
+
+def check_playouts(rollouts: int, variants: int) -> None:
+    """Rollouts of every choice compared: at most MAX_PLAYOUTS in one call."""
+    if rollouts * variants > MAX_PLAYOUTS:
+        raise RolloutError(f"{rollouts:,} rollouts for each of {variants} choices is "
+                           f"{rollouts * variants:,} games: at most {MAX_PLAYOUTS:,} in one "
+                           "call (fewer rollouts, or fewer actions)")
 
 
 def check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise RolloutError(f"seed must be a non-negative integer, not {seed!r}")
-    return seed
+    whole = as_integer(seed)
+    if whole is None or not 0 <= whole < 2**63:
+        raise RolloutError(f"seed must be a non-negative integer below 2**63, not {seed!r}")
+    return whole
 
 
 def check_max_turns(max_turns: object) -> int:
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
-        raise RolloutError(f"max_turns must be a positive integer, not {max_turns!r}")
-    return max_turns
+    whole = as_integer(max_turns)
+    if whole is None or not 1 <= whole <= MAX_TURNS:
+        raise RolloutError(f"max_turns must be a whole number of turns from 1 to "
+                           f"{MAX_TURNS:,}, not {max_turns!r}")
+    return whole
+
+
+def check_confidence(confidence: object) -> float:
+    """A level strictly between 0 and 1 (0.95: a 95 % interval)."""
+    if (isinstance(confidence, (bool, np.bool_)) or not isinstance(confidence, numbers.Real)
+            or not 0 < float(confidence) < 1):
+        raise RolloutError(f"confidence is a number between 0 and 1, such as 0.95, not "
+                           f"{confidence!r}")
+    return float(confidence)
+
+
+def check_progress(progress: object) -> ProgressCallback | None:
+    """None or a callable taking (done, total)."""
+    if progress is None:
+        return None
+    if not callable(progress):
+        raise RolloutError(f"progress is None or a callable progress(done, total), not "
+                           f"{progress!r}")
+    try:
+        inspect.signature(progress).bind(0, 0)
+    except TypeError:
+        raise RolloutError(f"progress is called as progress(done, total): {progress!r} does "
+                           "not take two arguments") from None
+    except ValueError:  # no signature to read (some builtins): taken on trust
+        pass
+    return progress
+
+
+def check_executor(executor: object) -> Any:
+    if (executor is None or (isinstance(executor, str) and executor == "processes")
+            or isinstance(executor, Executor) or is_dask_client(executor)):
+        return executor
+    raise RolloutError("executor is None, 'processes', a concurrent.futures.Executor or a "
+                       f"dask.distributed.Client, not {executor!r}")
 
 
 def check_game(game: object) -> Game:
@@ -75,19 +141,38 @@ def check_game(game: object) -> Game:
     return game
 
 
-def check_bots(bots: BotSpec | Sequence[BotSpec], seats: int) -> tuple[BotSpec, ...]:
-    """One bot per seat: a name of the engine's bots or a factory called as factory(seed=...)."""
+@dataclass(frozen=True)
+class Lineup:
+    """Bots checked as far as they can be without a game (:func:`check_bot_specs`); fitted to
+    a game's seats by :meth:`fit`."""
+
+    specs: tuple[BotSpec, ...]
+    single: bool  # one bot given for every seat
+
+    def fit(self, seats: int) -> tuple[BotSpec, ...]:
+        if self.single:
+            return self.specs * seats
+        if len(self.specs) != seats:
+            raise RolloutError(f"bots: one per seat ({seats}), not {len(self.specs)}")
+        return self.specs
+
+
+def check_bot_specs(bots: object) -> Lineup:
+    """The bots as given, checked without a game: names of the engine's bots or factories
+    called as factory(seed=...) (each called once here: one that cannot make a bot is refused
+    now, not in every rollout); one for all seats, or one per seat."""
     if hasattr(bots, "choose") and not isinstance(bots, type):
         raise RolloutError(f"{bots!r} is a bot object; pass its class or a factory called as "
                            "factory(seed=...), so that every rollout gets a freshly seeded bot")
-    if isinstance(bots, str) or callable(bots):
-        specs: list[Any] = [bots] * seats
-    elif isinstance(bots, Sequence):
+    single = isinstance(bots, str) or callable(bots)
+    if single:
+        specs: list[Any] = [bots]
+    elif isinstance(bots, Sequence) and not isinstance(bots, (bytes, bytearray)):
         specs = list(bots)
+        if not specs:
+            raise RolloutError("bots: one per seat, not an empty list")
     else:
         raise RolloutError(f"bots is a bot name, a factory or one per seat, not {bots!r}")
-    if len(specs) != seats:
-        raise RolloutError(f"bots: one per seat ({seats}), not {len(specs)}")
     for seat, spec in enumerate(specs):
         if isinstance(spec, str):
             if spec == "rollout":
@@ -96,20 +181,44 @@ def check_bots(bots: BotSpec | Sequence[BotSpec], seats: int) -> tuple[BotSpec, 
             if spec not in BOTS:
                 raise RolloutError(f"seat {seat}: unknown bot {spec!r}; choose one of "
                                    f"{sorted(BOTS)} or pass a factory")
-        elif isinstance(spec, type) or callable(spec):
+        elif callable(spec):
             if hasattr(spec, "choose") and not isinstance(spec, type):
                 raise RolloutError(f"seat {seat}: {spec!r} is a bot object; pass its class "
                                    "or a factory called as factory(seed=...)")
-            if getattr(spec, "name", None) == "rollout":
-                raise RolloutError("the rollout bot cannot play rollouts: use 'heuristic'")
+            _try_factory(spec, seat)
         else:
             raise RolloutError(f"seat {seat}: a bot is a name {sorted(BOTS)} or a factory, "
                                f"not {spec!r}")
-    return tuple(specs)
+    return Lineup(tuple(specs), single)
+
+
+def _try_factory(spec: Callable[..., Any], seat: int) -> None:
+    inner = spec.func if isinstance(spec, functools.partial) else spec
+    if getattr(inner, "name", None) == "rollout":
+        raise RolloutError("the rollout bot cannot play rollouts: use 'heuristic'")
+    try:
+        bot = spec(seed=0)
+    except UgentopolyError as exc:  # a bot that refuses its settings says why
+        raise RolloutError(f"seat {seat}: {exc}") from None
+    except Exception as exc:
+        raise RolloutError(f"seat {seat}: the bot factory must make a bot when called as "
+                           f"factory(seed=...): {type(exc).__name__}: {exc}") from None
+    if not callable(getattr(bot, "choose", None)):
+        raise RolloutError(f"seat {seat}: {spec!r}(seed=...) made {type(bot).__name__}, which "
+                           "has no choose(game) method")
+    if getattr(bot, "name", None) == "rollout":
+        raise RolloutError("the rollout bot cannot play rollouts: use 'heuristic'")
+
+
+def check_bots(bots: object, seats: int) -> tuple[BotSpec, ...]:
+    """One bot per seat: a name of the engine's bots or a factory called as factory(seed=...)
+    (one given for all fills every seat); `bots` may be a Lineup checked before."""
+    lineup = bots if isinstance(bots, Lineup) else check_bot_specs(bots)
+    return lineup.fit(seats)
 
 
 def check_at_cap(at_cap: object) -> AtCap:
-    if at_cap not in ("apart", "richest"):
+    if not isinstance(at_cap, str) or at_cap not in ("apart", "richest"):
         raise RolloutError(f"at_cap is 'apart' (no winner yet) or 'richest', not {at_cap!r}")
     return "apart" if at_cap == "apart" else "richest"
 
@@ -257,8 +366,14 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
                 for action in prefix:  # (checked legal from the position: check_variants)
                     game.apply(action)
                 if not game.is_over:
-                    play_game(game, _bots_for(plan.bots, seed, plan.quiet, turn0),
-                              until_turn=until)
+                    try:
+                        play_game(game, _bots_for(plan.bots, seed, plan.quiet, turn0),
+                                  until_turn=until)
+                    except MemoryError:
+                        raise
+                    except Exception as exc:  # a bot of the caller's that fails: said so
+                        raise RolloutError(f"rollout {k}: the bots failed: "
+                                           f"{type(exc).__name__}: {exc}") from exc
                 share, done = _share(game, plan.at_cap)
                 wins[v, j] = share
                 finished[v, j] = done
@@ -319,7 +434,7 @@ def check_variants(game: Game, variants: Sequence[Sequence[Action]]) -> None:
 
 
 def _chunks(total: int, workers: int) -> list[tuple[int, int]]:
-    size = max(36, -(-total // (workers * 4)))
+    size = max(MIN_CHUNK, -(-total // (workers * 4)))
     return [(s, min(s + size, total)) for s in range(0, total, size)]
 
 
@@ -327,50 +442,61 @@ def execute(game: Game, plan: Plan, rollouts: int, *, executor: Any = None,
             workers: int | None = None, position: PositionCopy | None = None,
             progress: ProgressCallback | None = None, start: int = 0) -> Outcomes:
     """Rollouts ``start .. start + rollouts - 1`` of the plan: in this process (on `position`,
-    or a copy of `game`), on ``"processes"``, a concurrent.futures executor or a Dask client."""
+    or a copy of `game`), on ``"processes"``, a concurrent.futures executor or a Dask client
+    (`workers`: checked and capped by :func:`checked_request`). Ctrl-C (KeyboardInterrupt)
+    or any error stops the workers at once, a pool made here included, and is raised."""
     stop = start + rollouts
     if executor is None:
         position = position or PositionCopy(game)
         variants = decode_variants(plan)
         parts = []
-        step = 36 if progress is not None else rollouts
+        step = MIN_CHUNK if progress is not None else rollouts
         for s in range(start, stop, step):
             parts.append(play_rollouts(position, plan, variants, s, min(s + step, stop)))
             if progress is not None:
                 progress(min(s + step, stop) - start, rollouts)
         return Outcomes.join(parts)
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise RolloutError(f"workers must be a positive integer, not {workers!r}")
     chunks = [(a + start, b + start) for a, b in _chunks(rollouts, workers or default_workers())]
     if is_dask_client(executor):
-        futures = [executor.submit(run_chunk, plan, a, b, pure=False) for a, b in chunks]
-        results = executor.gather(futures)
-        return Outcomes.join(list(results))
-    owned = executor == "processes"
-    if owned:
-        pool: Executor = new_process_pool(workers or default_workers())
-    elif isinstance(executor, Executor):
-        pool = executor
-        if isinstance(pool, ProcessPoolExecutor):
-            _check_picklable(plan)
-    else:
-        raise RolloutError("executor is None, 'processes', a concurrent.futures.Executor or a "
-                           f"dask.distributed.Client, not {executor!r}")
+        return _on_dask(executor, plan, chunks, rollouts, progress)
+    owned = isinstance(executor, str)  # "processes": a pool of our own, for this call
+    if owned or isinstance(executor, ProcessPoolExecutor):
+        _check_picklable(plan)
+    pool: Executor = new_process_pool(workers or default_workers()) if owned else executor
+    futures: list[Future[Outcomes]] = []
     try:
-        futures_ = [pool.submit(run_chunk, plan, a, b) for a, b in chunks]
-        done = 0
-        parts = []
-        for future in futures_:
-            part = future.result()
-            parts.append(part)
-            done += part.count
-            if progress is not None:
-                progress(done, rollouts)
-        return Outcomes.join(parts)
-    finally:
+        futures = [pool.submit(run_chunk, plan, a, b) for a, b in chunks]
+        outcomes = _collect(futures, rollouts, progress)
+    except BaseException:  # Ctrl-C, a chunk that failed, a progress callback that raised
+        for future in futures:
+            future.cancel()  # (an executor not ours keeps running its other work)
         if owned:
-            pool.shutdown(wait=True, cancel_futures=True)
+            stop_pool(pool, owned=True)  # the chunks in progress too: nothing waits for them
+        raise
+    if owned:
+        pool.shutdown(wait=True)  # every chunk is in: its processes are idle, end them
+    return outcomes
+
+
+def _collect(futures: Sequence[Any], rollouts: int, progress: ProgressCallback | None
+             ) -> Outcomes:
+    """The chunks' outcomes, in order, the progress told after each."""
+    parts = []
+    for future in futures:
+        parts.append(future.result())
+        if progress is not None:
+            progress(sum(part.count for part in parts), rollouts)
+    return Outcomes.join(parts)
+
+
+def _on_dask(client: Any, plan: Plan, chunks: list[tuple[int, int]], rollouts: int,
+             progress: ProgressCallback | None) -> Outcomes:
+    futures = [client.submit(run_chunk, plan, a, b, pure=False) for a, b in chunks]
+    try:
+        return _collect(futures, rollouts, progress)
+    except BaseException:
+        client.cancel([f for f in futures if not f.done()])
+        raise
 
 
 @dataclass(frozen=True)
@@ -383,6 +509,7 @@ class Request:
     seed: int
     max_turns: int
     at_cap: AtCap
+    confidence: float = 0.95
     executor: Any = None
     workers: int | None = None
     progress: ProgressCallback | None = None
@@ -390,6 +517,7 @@ class Request:
     def run(self, variants: Sequence[Sequence[Action]], quiet: Sequence[int] = ()
             ) -> Outcomes:
         """The rollouts of every variant (the actions applied first), on the executor."""
+        check_playouts(self.rollouts, len(variants))
         plan = make_plan(self.game, bots=self.bots, seed=self.seed, max_turns=self.max_turns,
                          at_cap=self.at_cap, variants=variants, quiet=quiet)
         return execute(self.game, plan, self.rollouts, executor=self.executor,
@@ -397,14 +525,26 @@ class Request:
 
 
 def checked_request(game: object, *, rollouts: object, bots: Any, seed: object,
-                    max_turns: object, at_cap: object, executor: Any = None,
-                    workers: int | None = None, progress: ProgressCallback | None = None
+                    max_turns: object, at_cap: object, confidence: object = 0.95,
+                    executor: Any = None, workers: object = None, progress: object = None
                     ) -> Request:
-    """Every setting checked (RolloutError names the first one wrong), before any rollout."""
+    """Every setting checked (RolloutError names the first one wrong), before any rollout;
+    `workers` capped at what can help (the chunks there are, 4 per core) with a
+    SimulationWarning, as simulate() does."""
     checked = check_game(game)
-    return Request(checked, check_rollouts(rollouts), check_bots(bots, len(checked.players)),
-                   check_seed(seed), check_max_turns(max_turns), check_at_cap(at_cap),
-                   executor, workers, progress)
+    count = check_rollouts(rollouts)
+    executor = check_executor(executor)
+    asked = check_workers(workers, RolloutError)
+    pool_workers = None
+    if executor is not None and not is_dask_client(executor):
+        cores = default_workers()
+        own = getattr(executor, "_max_workers", None) if isinstance(executor, Executor) else None
+        pool_workers = useful_workers(asked or own or cores, count, MIN_CHUNK, cores,
+                                      asked is not None, stacklevel=4)
+    return Request(checked, count, check_bots(bots, len(checked.players)), check_seed(seed),
+                   check_max_turns(max_turns), check_at_cap(at_cap),
+                   check_confidence(confidence), executor, pool_workers,
+                   check_progress(progress))
 
 
 def _check_picklable(plan: Plan) -> None:
@@ -418,15 +558,24 @@ def bot_choice(game: Game, spec: BotSpec, seed: int) -> Action:
     """What the bot of `spec` would choose in the position (asked on a copy)."""
     position = PositionCopy(game)
     bot = _bots_for((spec,), seed)[0]
-    action = bot.choose(position.game)
-    if isinstance(action, Mapping):  # pragma: no cover - bots return actions
-        action = action_from_dict(dict(action))
+    try:
+        action = bot.choose(position.game)
+        if isinstance(action, Mapping):
+            action = action_from_dict(dict(action))
+    except MemoryError:
+        raise
+    except Exception as exc:  # a bot of the caller's that fails: said so
+        raise RolloutError(f"the bot in this seat failed to choose: {type(exc).__name__}: "
+                           f"{exc}") from exc
+    if not isinstance(action, Action) or not position.game.is_legal(action):
+        raise RolloutError(f"the bot in this seat chose {action!r}, not a legal action")
     return action
 
 
 __all__ = [
     "Plan", "Outcomes", "Request", "checked_request", "make_plan", "execute", "run_chunk",
-    "play_rollouts", "check_bots",
-    "check_game", "check_rollouts", "check_seed", "check_max_turns", "check_at_cap",
-    "check_variants", "bot_choice", "DEFAULT_MAX_TURNS",
+    "play_rollouts", "check_bots", "check_bot_specs", "Lineup", "check_game", "check_rollouts",
+    "check_playouts", "check_seed", "check_max_turns", "check_at_cap", "check_confidence",
+    "check_progress", "check_executor", "check_variants", "bot_choice",
+    "DEFAULT_MAX_TURNS", "MAX_ROLLOUTS", "MAX_PLAYOUTS", "MAX_TURNS",
 ]

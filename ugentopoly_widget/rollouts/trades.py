@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..engine.actions import AcceptTrade, Action, ProposeTrade, TradeSide, action_from_dict
@@ -33,7 +34,7 @@ from ..engine.boards.board import TileKind
 from ..engine.errors import InvalidActionError
 from ..engine.game import Game
 from ..engine.state import interest
-from .errors import OfferError
+from .errors import OfferError, RolloutError
 from .runner import DEFAULT_MAX_TURNS, AtCap, BotSpec, Outcomes, ProgressCallback, checked_request
 from .stats import difference_interval, standard_error
 from .words import points
@@ -48,11 +49,13 @@ FAIR_STEPS = 8  # bisection steps: the price to within a 256th of the range (a f
 def check_offer(game: Game, offer: Any) -> ProposeTrade:
     """A ProposeTrade (or its dict form) that is legal now; OfferError names why not."""
     if isinstance(offer, Mapping):
-        data = {"type": "propose_trade", **dict(offer)}
+        data: dict[Any, Any] = {"type": "propose_trade"}
+        data.update(offer)
         for key in ("give", "get"):  # a side names what it hands over; the rest is empty
             side = data.get(key, {})
             if isinstance(side, Mapping):
-                data[key] = {"properties": [], "cash": 0, "cards": [], **dict(side)}
+                data[key] = {"properties": [], "cash": 0, "cards": []}
+                data[key].update(side)
         try:
             offer = action_from_dict(data)
         except InvalidActionError as exc:
@@ -260,10 +263,12 @@ def rate_trade(
     also finds ``fair_cash`` by bisection (about eight more runs of `rollouts`). Bad input:
     :class:`OfferError` (an offer not legal now), :class:`RolloutError` (the rest)."""
     request = checked_request(game, rollouts=rollouts, bots=bots, seed=seed,
-                              max_turns=max_turns, at_cap=at_cap, executor=executor,
-                              workers=workers, progress=progress)
+                              max_turns=max_turns, at_cap=at_cap, confidence=confidence,
+                              executor=executor, workers=workers, progress=progress)
     game = request.game
     offer = check_offer(game, offer)
+    if not isinstance(fair, (bool, np.bool_)):
+        raise RolloutError(f"fair is True or False, not {fair!r}")
     accept = AcceptTrade(offer.partner)
 
     def run(variants: list[list[Action]]) -> Outcomes:
@@ -272,7 +277,7 @@ def rate_trade(
 
     outcomes = run([[], [offer, accept]])
     seconds = outcomes.seconds
-    rows = _side_rows(game, offer, outcomes, confidence, _income(game))
+    rows = _side_rows(game, offer, outcomes, request.confidence, _income(game))
     fair_cash: int | None = None
     note = "not_asked"
     if fair:
@@ -302,6 +307,8 @@ def _fair_cash(game: Game, offer: ProposeTrade, base: Outcomes,
     def gain(net: int) -> float:
         nonlocal spent
         candidate = with_net_cash(offer, net)
+        if candidate.give.is_empty() and candidate.get.is_empty():
+            return 0.0  # a cash-only offer at no cash is no deal: the same as without, exactly
         out = run([[candidate, AcceptTrade(offer.partner)]])
         spent += out.seconds
         return float((out.wins[0][:, offer.player] - without).mean())

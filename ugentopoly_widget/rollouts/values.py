@@ -20,13 +20,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
-from ..engine.actions import Action
+from ..engine.actions import Action, action_from_dict
+from ..engine.errors import InvalidActionError
 from ..engine.game import Game
+from ..engine.integers import as_integer
 from .chances import summarize
 from .errors import RolloutError
 from .runner import (
@@ -36,23 +38,46 @@ from .runner import (
     Outcomes,
     ProgressCallback,
     bot_choice,
+    check_playouts,
     check_variants,
     checked_request,
 )
 from .stats import difference_interval, standard_error
-from .words import describe_action
+from .words import LANGS, describe_action
 
 DEFAULT_ROLLOUTS = 360  # per action: ten of each first roll
+MAX_ACTIONS = 1000  # choices compared in one call (a decision has at most a few dozen)
 
 
-def _candidates(game: Game, actions: Iterable[Action] | None, baseline: Action
-                ) -> list[Action]:
+def check_actions(actions: object) -> list[Action] | None:
+    """The actions to value: engine Actions or their dict form (``action.to_dict()``, as a
+    view or a saved game holds them), converted here; None: every legal one."""
     if actions is None:
-        out = list(game.legal_actions())
-    else:
-        out = list(actions)
-        if not out:
-            raise RolloutError("actions: at least one action to value")
+        return None
+    if isinstance(actions, (str, bytes, Mapping, Action)) or not isinstance(actions, Iterable):
+        raise RolloutError(f"actions is a list of actions (or their dicts), not {actions!r}")
+    out: list[Action] = []
+    for action in actions:
+        if isinstance(action, Mapping):
+            try:
+                action = action_from_dict(dict(action))
+            except InvalidActionError as exc:
+                raise RolloutError(f"actions: {exc}") from None
+        if not isinstance(action, Action):
+            raise RolloutError(f"actions: an action is an engine Action or its dict, not "
+                               f"{action!r}")
+        out.append(action)
+        if len(out) > MAX_ACTIONS:
+            raise RolloutError(f"actions: at most {MAX_ACTIONS} to compare in one call")
+    if not out:
+        raise RolloutError("actions: at least one action to value")
+    if len(set(out)) != len(out):
+        raise RolloutError("actions: an action is named twice")
+    return out
+
+
+def _candidates(game: Game, actions: list[Action] | None, baseline: Action) -> list[Action]:
+    out = list(game.legal_actions()) if actions is None else list(actions)
     if baseline not in out:
         out.append(baseline)
     return out
@@ -62,13 +87,29 @@ def _players(game: Game, players: Any, decider: int) -> list[int]:
     n = len(game.players)
     if players is None:
         return []
-    if players == "all":
+    if isinstance(players, str):
+        if players != "all":
+            raise RolloutError(f"players is 'all', a seat or a list of seats, not {players!r}")
         return [k for k in range(n) if k != decider]
-    chosen = [players] if isinstance(players, int) else list(players)
+    if as_integer(players) is not None:
+        chosen: list[Any] = [players]
+    elif isinstance(players, Iterable) and not isinstance(players, (bytes, Mapping)):
+        chosen = list(players)
+    else:
+        raise RolloutError(f"players is 'all', a seat or a list of seats, not {players!r}")
+    seats = []
     for k in chosen:
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n:
-            raise RolloutError(f"players: there is no player {k!r}")
-    return [k for k in chosen if k != decider]
+        seat = as_integer(k)
+        if seat is None or not 0 <= seat < n:
+            raise RolloutError(f"players: there is no player {repr(k) if seat is None else seat}")
+        seats.append(seat)
+    return [k for k in dict.fromkeys(seats) if k != decider]
+
+
+def check_lang(lang: object) -> str:
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise RolloutError(f"lang is one of {list(LANGS)}, not {lang!r}")
+    return lang
 
 
 def values_table(game: Game, outcomes: Outcomes, candidates: Sequence[Action], base: int,
@@ -126,26 +167,31 @@ def action_values(
     ``players="all"`` (or a list of seats) adds the others' chances (``p_win_1``, ``se_1``
     ...). After the choice, the bots play every seat to the end, `rollouts` times per choice
     on the same seeds. Bids and trade offers (open-ended) are valued when passed in
-    ``actions``. Bad input raises :class:`RolloutError`."""
+    ``actions`` (engine actions or their dicts, ``action.to_dict()``). Bad input raises
+    :class:`RolloutError` before any rollout (also above ``MAX_PLAYOUTS`` rollouts times
+    choices in all)."""
     request = checked_request(game, rollouts=rollouts, bots=bots, seed=seed,
-                              max_turns=max_turns, at_cap=at_cap, executor=executor,
-                              workers=workers, progress=progress)
+                              max_turns=max_turns, at_cap=at_cap, confidence=confidence,
+                              executor=executor, workers=workers, progress=progress)
     game = request.game
+    given = check_actions(actions)
+    lang = check_lang(lang)
     decider = game.decision.player
     if decider is None:  # pragma: no cover - check_game refused a finished game
         raise RolloutError("nobody decides now")
-    baseline = bot_choice(game, request.bots[decider], request.seed)
-    candidates = _candidates(game, actions, baseline)
-    if len(set(candidates)) != len(candidates):
-        raise RolloutError("actions: an action is named twice")
-    check_variants(game, [[a] for a in candidates])
     others = _players(game, players, decider)
+    if given is not None:
+        check_variants(game, [[a] for a in given])  # before the bot is asked
+    baseline = bot_choice(game, request.bots[decider], request.seed)
+    candidates = _candidates(game, given, baseline)
+    check_variants(game, [[a] for a in candidates])
+    check_playouts(request.rollouts, len(candidates))
     outcomes = request.run([[a] for a in candidates])
     table = values_table(game, outcomes, candidates, candidates.index(baseline), decider,
-                         others, confidence, lang)
+                         others, request.confidence, lang)
     table.attrs.update(rollouts=request.rollouts, seed=request.seed, player=decider,
                        decision=game.decision.kind, seconds=outcomes.seconds)
     return table
 
 
-__all__ = ["action_values", "values_table", "DEFAULT_ROLLOUTS"]
+__all__ = ["action_values", "values_table", "check_actions", "DEFAULT_ROLLOUTS"]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import pickle
 import time
-import warnings
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -24,6 +23,7 @@ from ..engine.rules import RulesProfile
 from .executors import (
     Outcome,
     ProgressCallback,
+    SimulationWarning,
     _Progress,
     chunks_of,
     default_chunk_size,
@@ -33,6 +33,7 @@ from .executors import (
     run_dask,
     run_futures,
     run_serial,
+    useful_workers,
 )
 from .results import Results, compact
 from .seeding import check_seed
@@ -45,14 +46,6 @@ DEFAULT_COLLECT: tuple[str, ...] = ("landings",)
 # GB of results and hours of play on a laptop. More is a mistake (or a run to split up).
 MAX_GAMES = 10_000_000
 """The most games one run may ask for (see the comment above)."""
-# Worker processes beyond a few per core only cost memory and start-up (the games are CPU
-# bound); a pool of them is capped there, and at the number of chunks (idle otherwise).
-WORKERS_PER_CORE = 4
-
-
-class SimulationWarning(UserWarning):
-    """A run's setting was adjusted (a worker count capped at what helps); the message says
-    what and why."""
 
 
 def check_games(games: object) -> int:
@@ -65,30 +58,15 @@ def check_games(games: object) -> int:
     return whole
 
 
-def check_workers(workers: object) -> int | None:
-    """None (the default) or a positive whole number of workers."""
+def check_workers(workers: object, error: type[SetupError] = SetupError) -> int | None:
+    """None (the default) or a positive whole number of workers (numpy's too); else `error`
+    (the rollouts raise their own RolloutError, a SetupError)."""
     if workers is None:
         return None
     whole = as_integer(workers)
     if whole is None or whole < 1:
-        raise SetupError(f"workers must be a positive integer, not {workers!r}")
+        raise error(f"workers must be a positive integer, not {workers!r}")
     return whole
-
-
-def useful_workers(asked: int, games: int, chunk_size: int | None, cores: int,
-                   told: bool) -> int:
-    """`asked` capped at what can help: the chunks there are, and WORKERS_PER_CORE per core;
-    a cap below what the caller gave explicitly (`told`) is said in a SimulationWarning."""
-    chunks = -(-games // chunk_size) if chunk_size else games
-    cap = max(1, min(chunks, WORKERS_PER_CORE * cores))
-    if asked <= cap:
-        return asked
-    if told:
-        why = (f"{chunks} chunk{'s' if chunks != 1 else ''}" if chunks <= WORKERS_PER_CORE * cores
-               else f"{WORKERS_PER_CORE} per core ({cores} cores)")
-        warnings.warn(f"workers={asked:,} capped at {cap}: more workers than {why} do not "
-                      "make the run faster", SimulationWarning, stacklevel=3)
-    return cap
 
 
 def _check_picklable(settings: Settings) -> None:

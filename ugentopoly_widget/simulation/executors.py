@@ -5,11 +5,14 @@ worker process that dies costs its chunk one retry; Ctrl-C returns what finished
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import sys
+import threading
 import traceback
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -55,6 +58,33 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
         return os.cpu_count() or 1
+
+
+# Worker processes beyond a few per core only cost memory and start-up (games and rollouts are
+# CPU bound); a pool of them is capped there, and at the number of chunks (idle otherwise).
+WORKERS_PER_CORE = 4
+
+
+class SimulationWarning(UserWarning):
+    """A run's setting was adjusted (a worker count capped at what helps); the message says
+    what and why."""
+
+
+def useful_workers(asked: int, games: int, chunk_size: int | None, cores: int,
+                   told: bool, stacklevel: int = 3) -> int:
+    """`asked` capped at what can help: the chunks there are (`games` in chunks of
+    `chunk_size`), and WORKERS_PER_CORE per core; a cap below what the caller gave explicitly
+    (`told`) is said in a SimulationWarning (`stacklevel`: at the public call's caller)."""
+    chunks = -(-games // chunk_size) if chunk_size else games
+    cap = max(1, min(chunks, WORKERS_PER_CORE * cores))
+    if asked <= cap:
+        return asked
+    if told:
+        why = (f"{chunks} chunk{'s' if chunks != 1 else ''}" if chunks <= WORKERS_PER_CORE * cores
+               else f"{WORKERS_PER_CORE} per core ({cores} cores)")
+        warnings.warn(f"workers={asked:,} capped at {cap}: more workers than {why} do not "
+                      "make the run faster", SimulationWarning, stacklevel=stacklevel)
+    return cap
 
 
 @dataclass(frozen=True)
@@ -115,9 +145,25 @@ def _lost(settings: Settings, seed: int, chunk: Chunk, why: str, detail: str) ->
     return [(i, game_seed(seed, i), why, detail) for i in range(chunk[0], chunk[1])]
 
 
-def _ignore_sigint() -> None:
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _worker_init(parent: int) -> None:
     # Ctrl-C in a terminal reaches the whole process group: the parent decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A parent that is killed (kill -9, a kernel restarted) cannot stop its pool: the workers
+    # would live on with parent 1, blocked on a queue whose other end they hold themselves.
+    # Linux ends them with it (the pool is made and used by one thread of the parent, the
+    # one whose end the kernel watches: a simulate() or rollouts call).
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):  # pragma: no cover - no prctl: as before
+            return
+        if os.getppid() != parent:  # it died before the prctl took hold
+            os._exit(1)
 
 
 def _mp_context() -> Any:
@@ -129,12 +175,44 @@ def _mp_context() -> Any:
 
 
 def new_process_pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_ignore_sigint)
+    """A pool of `workers` forked processes, started now, that ignore Ctrl-C (the caller
+    stops them with :func:`stop_pool`) and end with the thread that made them."""
+    pool = ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_worker_init,
+                               initargs=(os.getpid(),))
+    # A Ctrl-C between a fork and the pool's note of the new process would leave a worker
+    # nobody can stop: the processes start (at the first submit, with fork) with the press
+    # put off until they are all known, then stopped with the pool.
+    with _interrupt_deferred() as pressed:
+        pool.submit(int)
+    if pressed:
+        stop_pool(pool, owned=True)
+        raise KeyboardInterrupt
+    return pool
 
 
-def _stop_pool(pool: Executor, owned: bool) -> None:
-    # A pool we made is ours to end now, chunks in progress included (shutdown() forgets its
-    # processes, so take them first; Python < 3.14 has no public way to terminate them).
+@contextlib.contextmanager
+def _interrupt_deferred() -> Iterator[list[int]]:
+    """In the main thread: a SIGINT while the block runs is noted (the list), not raised."""
+    pressed: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed  # (Python raises KeyboardInterrupt in the main thread only)
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous):  # ignored, or the default (not Python's): leave it so
+        yield pressed
+        return
+    signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def stop_pool(pool: Executor, owned: bool) -> None:
+    """Stop `pool` now, without waiting for the chunks in progress: a pool we made (`owned`)
+    has its processes terminated; any other executor only loses the work not yet started."""
+    # (shutdown() forgets its processes, so take them first; Python < 3.14 has no public way
+    # to terminate them)
     processes = list((getattr(pool, "_processes", None) or {}).values()) if owned else []
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
@@ -226,7 +304,7 @@ def run_futures(
             for future, chunk in in_flight.items():
                 take(future, chunk, suspects)
             in_flight.clear()
-            _stop_pool(pool, owned)
+            stop_pool(pool, owned)
             out.retried += len(suspects)
             _retry_alone(settings, seed, sorted(suspects), progress, out)
             pool = new_process_pool(workers)
@@ -243,7 +321,7 @@ def run_futures(
             out.lost += _lost(settings, seed, chunk, f"BrokenProcessPool: {exc}", "")
     finally:
         if owned:
-            _stop_pool(pool, owned)
+            stop_pool(pool, owned)
     return out
 
 
@@ -267,7 +345,7 @@ def _retry_alone(settings: Settings, seed: int, suspects: Iterable[Chunk], progr
             progress.update(result.done)
     finally:
         if solo is not None:
-            _stop_pool(solo, True)
+            stop_pool(solo, True)
 
 
 def run_dask(settings: Settings, seed: int, chunks: Iterable[Chunk], progress: _Progress,
@@ -338,6 +416,7 @@ def run_dask(settings: Settings, seed: int, chunks: Iterable[Chunk], progress: _
 
 
 __all__ = [
-    "Outcome", "run_serial", "run_futures", "run_dask", "new_process_pool", "is_dask_client",
-    "chunks_of", "default_chunk_size", "default_workers", "ChunkPlan",
+    "Outcome", "run_serial", "run_futures", "run_dask", "new_process_pool", "stop_pool",
+    "is_dask_client", "chunks_of", "default_chunk_size", "default_workers", "ChunkPlan",
+    "useful_workers", "SimulationWarning", "WORKERS_PER_CORE",
 ]

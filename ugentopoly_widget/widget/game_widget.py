@@ -783,6 +783,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._cancel_bots()
         self._cancel_fan()
         self._stop_win_chances()
+        self._cancel_advice()
         if self._timer_handle is not None:
             self._timer_handle.cancel()
             self._timer_handle = None

@@ -11,8 +11,8 @@ same seeds. Each stage reaches the ``trade_advice`` trait on the kernel's event 
      "delta_se", ...}, ...], "fair_cash", "fair_note", "rollouts", "text": {"en", "nl"}}
 
 A new position (any published state with another seq) leaves the advice behind: the view
-shows it only for the seq and the offer it was asked for, and a stage still running for an
-old request is dropped when it ends.
+shows it only for the seq and the offer it was asked for. A new request stops the older ones
+of the widget within 36 rollouts (their threads end; nothing of theirs reaches the trait).
 """
 
 from __future__ import annotations
@@ -98,17 +98,30 @@ class TradeAdviceDisplay:
                 head: dict[str, Any], deliver: Any) -> None:
         from ..rollouts.trades import rate_trade
 
-        for fair in stages:
+        def left_behind(done: int = 0, total: int = 0) -> None:
+            # asked every 36 rollouts: a newer request (or the widget closed) stops this one
+            # there, so requests in a row never pile up threads that play on
             if head["id"] != self._advice_id:
-                return  # a newer request: this one is left behind
+                raise _LeftBehind
+
+        for fair in stages:
             try:
-                rating = rate_trade(copy, offer, rollouts=rollouts, fair=fair)
+                left_behind()
+                rating = rate_trade(copy, offer, rollouts=rollouts, fair=fair,
+                                    progress=left_behind)
+            except _LeftBehind:
+                return
             except Exception as exc:  # into the trait, never into a thread's traceback
                 deliver({**head, "status": "error", "text": {
                     "en": f"no advice: {exc}", "nl": f"geen advies: {exc}"}})
                 return
             last = fair or len(stages) == 1
             deliver({**head, **rating.to_dict(), "status": "done" if last else "quick"})
+
+    def _cancel_advice(self) -> None:
+        """Leave every advice request behind (the widget closes): their threads stop."""
+        with self._advice_lock:
+            self._advice_id += 1
 
     def _deliver(self, value: dict[str, Any]) -> None:
         """In the worker thread: the value goes to the trait on the kernel's loop."""
@@ -141,6 +154,10 @@ class TradeAdviceDisplay:
                 self._advice_id += 1
             self.trade_advice = {"seq": self._seq, "id": self._advice_id, "status": "error",
                                  "text": {"en": str(exc), "nl": str(exc)}}
+
+
+class _LeftBehind(Exception):
+    """An advice request superseded while its rollouts run."""
 
 
 def _plain(value: Any) -> Any:

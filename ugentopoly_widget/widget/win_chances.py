@@ -51,6 +51,7 @@ class WinChancesDisplay:
     _win: LiveEstimator | None
     _win_loop: asyncio.AbstractEventLoop | None
     _win_pending: Estimate | None
+    _win_failure: str | None
     _win_lock: threading.Lock
     _win_scheduled: bool
     _win_sent: tuple[int, float]
@@ -70,6 +71,7 @@ class WinChancesDisplay:
         self._win = None
         self._win_loop = None
         self._win_pending = None
+        self._win_failure = None  # what the estimator reported it could not do, to be told
         self._win_lock = threading.Lock()
         self._win_scheduled = False  # a call of _apply_pending is on its way
         self._win_sent = (-1, 0.0)  # the generation and time of the last figures sent
@@ -111,7 +113,7 @@ class WinChancesDisplay:
         # in a process of its own where it can: a worker thread would make each click wait
         # for the interpreter lock (rollouts/live_process.py)
         self._win = live_estimator(budget=budget, bots=bots, seed=seed,
-                                   on_update=self._on_estimate)
+                                   on_update=self._on_estimate, on_error=self._on_win_error)
         try:
             asyncio.get_running_loop()
             self._win_loop = asyncio.get_running_loop()
@@ -139,11 +141,13 @@ class WinChancesDisplay:
             self._win.hold(HOLD_SECONDS)
 
     def _stop_win_chances(self) -> None:
+        """Stop estimating without waiting (a warm process is kept for the next start)."""
         if self._win is not None:
-            self._win.close()
+            self._win.close(wait=False)
         self._win = None
         with self._win_lock:
             self._win_pending = None
+            self._win_failure = None
 
     # ------------------------------------------------------------------ following the game
 
@@ -184,6 +188,19 @@ class WinChancesDisplay:
             self.win_chances = {}
             self._report(f"win chances turned off: {exc}")
 
+    def _on_win_error(self, text: str) -> None:
+        """In the estimator's thread: a position it could not estimate, or its process gone;
+        told on the kernel's loop (or when the widget is next used)."""
+        with self._win_lock:
+            self._win_failure = text
+            self._win_scheduled = True
+        loop = self._win_loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._apply_pending)
+            except RuntimeError:  # the loop closed meanwhile
+                pass
+
     def _on_estimate(self, estimate: Estimate) -> None:
         """In the estimator's thread: hand the estimate to the kernel's loop (or keep it).
         A position's first figures and its last go at once; those between at most every
@@ -206,10 +223,18 @@ class WinChancesDisplay:
     def _apply_pending(self) -> None:
         with self._win_lock:
             estimate, self._win_pending = self._win_pending, None
+            failure, self._win_failure = self._win_failure, None
             self._win_scheduled = False
             if estimate is not None:
                 self._win_sent = (estimate.generation, time.monotonic())
         estimator, game = self._win, self._game
+        if failure is not None and estimator is not None:
+            if estimator.failed:  # its process is gone: nothing more comes
+                self._stop_win_chances()
+                self.win_chances = {}
+                self._report(f"win chances turned off: {failure}")
+                return
+            self._report(f"win chances: {failure}")
         if estimate is None or estimator is None or game is None:
             return
         if estimate.generation != estimator.generation:
