@@ -52,7 +52,7 @@ from .errors import plain_error
 from .odds import USE_NUMPY, ProbabilityPanels
 from .pacing import BotPacing
 from .presentation import Presentation
-from .requests import RequestError, check_keys, check_shape, from_view, is_int, setup_options
+from .requests import RequestError, check_request, check_shape, from_view, is_int, setup_options
 from .sync import StateText, state_json
 from .trade_advice import TradeAdviceDisplay
 from .win_chances import WinChancesDisplay
@@ -601,28 +601,26 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             raise RequestError("refused: the request is not plain JSON") from None
         if size > MAX_REQUEST_BYTES:
             raise RequestError(f"refused: the request is too large ({size} bytes)")
-        kind = content.get("type")
+        # the keys the contract gives its type (widget/contract.py); the values are checked
+        # below, each where it is used
+        kind = check_request(content)
         if kind in ("act", "undo", "setup"):  # a click that changes the game
             self._hold_win_chances()
         if kind == "act":
-            check_keys(content, {"type", "action", "seq"})
             self._check_seq(content)
             self._request_act(content["action"])
         elif kind == "undo":
-            check_keys(content, {"type", "seq"})
             self._check_seq(content)
             try:
                 self.undo()
             except UndoError as exc:
                 raise RequestError(f"cannot undo: {exc}") from None
         elif kind == "tick":
-            check_keys(content, {"type", "seq"}, optional={"seq"})
             if self._game is not None:
                 self.tick()
         elif kind == "setup":
             self._request_setup(content)
         elif kind == "lang":
-            check_keys(content, {"type", "lang", "seq"}, optional={"seq"})
             if content["lang"] not in LANGS:
                 raise RequestError(f"refused: unknown language {content['lang']!r}")
             self.lang = content["lang"]
@@ -638,14 +636,11 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             self._request_trade_advice(content)
         elif kind == "log":  # a view that missed lines (opened later): the whole kept tail;
             # with "before": the lines before its first (its reader scrolls back)
-            check_keys(content, {"type", "seq", "before"}, optional={"seq", "before"})
             if "before" in content:
                 self._send_log_page(content["before"])
             else:
                 self._send_full_log()
         elif kind == "bots":
-            check_keys(content, {"type", "paused", "delay", "seq"},
-                             optional={"paused", "delay", "seq"})
             if "paused" in content:
                 if not isinstance(content["paused"], bool):
                     raise RequestError("refused: paused is true or false")
@@ -690,10 +685,6 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._schedule_bots()
 
     def _request_setup(self, content: dict[str, Any]) -> None:
-        check_keys(
-            content, {"type", "profile", "board", "players", "options", "seed", "seq"},
-            optional={"board", "options", "seed"},
-        )
         self._check_seq(content)  # a stale setup must not throw the running game away
         profile = content["profile"]
         if profile not in PROFILES:
