@@ -78,8 +78,10 @@ class Checker:
                         seen.add(f"{where}|{_label(branch)}")
                         return []
                     failures.append(f"{_label(branch)}: {errors[0]}")
-                return [f"{path}: matches none of {len(failures)} branches ("
-                        + "; ".join(failures[:4]) + ")"]
+                # the branch that got furthest (the longest path) says most
+                failures.sort(key=lambda f: -len(f.split(": ", 2)[1]))
+                return [f"{path}: matches none of {len(failures)} branches, e.g. "
+                        + failures[0]]
         if "const" in node:
             if value != node["const"] or type(value) is not type(node["const"]):
                 return [f"{path}: {value!r} is not {node['const']!r}"]

@@ -225,7 +225,7 @@ export type DrawnCard = {
 /** ``{}``: a trait that is off (no error, no heat layer, no fan ...). */
 export type Empty = Record<string, never>;
 
-/** A refusal or an error (widget/errors.py plain_error). */
+/** A refusal or an error (widget/errors.py plain_error). A request's ``seq`` below the game's is stale (quiet), above it unknown or future. */
 export type ErrorInfo = {
   /** for programmers (also in w.errors) */
   message: string;
@@ -297,7 +297,7 @@ export type GameState = {
   time_left?: number;
   last?: Last;
   help?: Help;
-  /** game over: [turn, worth0, ...] */
+  /** net worth per player sampled once per turn, [turn, worth0, ...]; once the game is over */
   history?: number[][];
   ranking?: RankRow[];
   winners?: number[];
@@ -319,7 +319,7 @@ export type HeatNotes = {
   cold?: HeatNote;
 };
 
-/** The figures of the rule behind the current decision (widget/explain.py). */
+/** The figures of the rule behind the current decision (widget/explain.py); absent when there is nothing to add. The per-tile buttons' figures are the board's (Tile house_price, sell_refund, mortgage, lift_cost). */
 export type Help = {
   jail?: JailHelp;
   again?: AgainHelp;
@@ -390,7 +390,7 @@ export type LangRequest = {
   seq?: number;
 };
 
-/** The events since the previous state, compact, for the narration (data.narrate). */
+/** The events since the previous state, compact, for the narration (data.narrate); absent when nothing new happened (undo, a language switch). After a play_bots batch it has ``batch`` and the view tells the batch in one line. */
 export type Last = {
   actor: number | null;
   /** how many events */
@@ -581,7 +581,7 @@ export type PositionAction = {
   position: number;
 };
 
-/** A probability mode's heat layer (widget/odds.py heat_payload). */
+/** A probability mode's heat layer (widget/odds.py heat_payload): a share of rolls (or turns) per tile, In Jail apart; the fills are opaque colours chosen in Python, the view only paints them; notes say why the hottest and coldest tiles are. */
 export type ProbabilityHeat = {
   mode: HeatMode;
   values: number[];

@@ -396,7 +396,9 @@ Batch = TypedDict("Batch", {"actions": int, "from": int, "to": int})
 
 
 class Last(TypedDict):
-    """The events since the previous state, compact, for the narration (data.narrate)."""
+    """The events since the previous state, compact, for the narration (data.narrate); absent
+    when nothing new happened (undo, a language switch). After a play_bots batch it has
+    ``batch`` and the view tells the batch in one line."""
 
     actor: int | None
     n: Annotated[int, Doc("how many events")]
@@ -474,7 +476,9 @@ class HouseHelp(TypedDict):
 
 
 class Help(TypedDict, total=False):
-    """The figures of the rule behind the current decision (widget/explain.py)."""
+    """The figures of the rule behind the current decision (widget/explain.py); absent when
+    there is nothing to add. The per-tile buttons' figures are the board's (Tile house_price,
+    sell_refund, mortgage, lift_cost)."""
 
     jail: JailHelp
     again: AgainHelp
@@ -521,7 +525,8 @@ class GameState(TypedDict):
     time_left: NotRequired[Annotated[float, Doc("a timed game's clock, seconds")]]
     last: NotRequired[Last]
     help: NotRequired[Help]
-    history: NotRequired[Annotated[list[list[int]], Doc("game over: [turn, worth0, ...]")]]
+    history: NotRequired[Annotated[list[list[int]], Doc(
+        "net worth per player sampled once per turn, [turn, worth0, ...]; once the game is over")]]
     ranking: NotRequired[list[RankRow]]
     winners: NotRequired[list[int]]
 
@@ -539,7 +544,8 @@ State = GameState | LobbyState
 
 
 class ErrorInfo(TypedDict):
-    """A refusal or an error (widget/errors.py plain_error)."""
+    """A refusal or an error (widget/errors.py plain_error). A request's ``seq`` below the
+    game's is stale (quiet), above it unknown or future."""
 
     message: Annotated[str, Doc("for programmers (also in w.errors)")]
     seq: int
@@ -572,7 +578,9 @@ class CustomHeat(TypedDict):
 
 
 class ProbabilityHeat(TypedDict):
-    """A probability mode's heat layer (widget/odds.py heat_payload)."""
+    """A probability mode's heat layer (widget/odds.py heat_payload): a share of rolls (or
+    turns) per tile, In Jail apart; the fills are opaque colours chosen in Python, the view
+    only paints them; notes say why the hottest and coldest tiles are."""
 
     mode: HeatMode
     values: list[float]

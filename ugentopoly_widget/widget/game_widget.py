@@ -21,7 +21,7 @@ import os
 import pathlib
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import anywidget
 import traitlets
@@ -147,7 +147,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             self._custom_board = _resolve_board(board, PROFILES.get(profile, PROFILES["classic"]))
         self._profile_default = profile
         self.lang = lang if lang in LANGS else "en"
-        self.lobby = lobby_data(self._custom_board, profile)
+        self.lobby = dict(lobby_data(self._custom_board, profile))
         self.on_msg(self._on_msg)
         self.observe(self._on_lang, names="lang")
         self.observe(self._on_paused, names="paused")
@@ -222,7 +222,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         game.on_events(listener)
         with self.hold_sync():
             self.seats = seats
-            self.board_data = board_data(game)
+            self.board_data = dict(board_data(game))
             if self.heat and self._heat_mode is None and (
                     previous is None or previous.board.size != game.board.size):
                 self.heat = {}
@@ -288,9 +288,10 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             self, traitlets.Bunch(name="state", old=old, new=state, owner=self, type="change"))
 
     def _snapshot(self, seq: int) -> dict[str, Any]:
+        """The state (data.state_snapshot: contract.GameState; a plain dict to traitlets)."""
         assert self._game is not None
-        return state_snapshot(self._game, seq, self.lang, self.seats, self._cache,
-                              self._log_tail)
+        return cast("dict[str, Any]", state_snapshot(self._game, seq, self.lang, self.seats,
+                                                     self._cache, self._log_tail))
 
     def _send_full_log(self) -> None:
         if self._game is None:
