@@ -218,7 +218,8 @@ def schema_text() -> str:
 def _files() -> Iterator[tuple[Path, str]]:
     schema = json_schema()
     yield SCHEMA_FILE, json.dumps(schema, indent=1, ensure_ascii=False) + "\n"
-    yield TS_FILE, typescript(schema)
+    if TS_FILE.parent.is_dir():  # a checkout (an installed package has no js/)
+        yield TS_FILE, typescript(schema)
 
 
 def stale() -> list[Path]:
