@@ -254,3 +254,41 @@ def test_a_request_with_a_wrong_type_is_refused_by_both(content: dict[str, Any])
     assert w.error, "the handler accepts it"
     assert "refused" in w.error["message"], w.error
     assert json.dumps(w.state) == before  # nothing changed
+
+
+# What a mutated request may carry in one of its fields: null, text, a fraction, a list.
+ODD_VALUES: list[Any] = [None, "x", 1.5, [1]]
+
+
+def _mutations() -> list[dict[str, Any]]:
+    """Each valid request with one field changed to each odd value or dropped, and with a
+    field it does not have."""
+    out: list[dict[str, Any]] = []
+    for content in valid_requests(_widget()):
+        full = {**content, "seq": 0}
+        for key in full:
+            out.append({k: v for k, v in full.items() if k != key})
+            out.extend({**full, key: value} for value in ODD_VALUES)
+        out.append({**full, "extra": 1})
+    return out
+
+
+def test_every_request_the_handler_accepts_is_in_the_schema() -> None:
+    """Whenever the handler accepts a mutated request (no refusal), the schema does too (the
+    reverse, that the schema's shapes are accepted, is requests_seen). Before the contract,
+    a tick, picture or log request with a seq that was not a number was accepted."""
+    checker = Checker(SCHEMA)
+    accepted_outside = []
+    mutations = _mutations()
+    for content in mutations:
+        w = _widget()
+        w.advice_rollouts = 1
+        if content.get("seq") == 0:
+            content = {**content, "seq": w.state["seq"]}
+        before = w.error.get("n")
+        w._on_msg(w, content)
+        if w.error.get("n") in (before, None) and checker.check(
+                content, {"$ref": "#/$defs/Request"}):
+            accepted_outside.append(content)
+    assert len(mutations) > 400
+    assert not accepted_outside, accepted_outside
