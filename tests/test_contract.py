@@ -1,4 +1,4 @@
-"""The contract between Python and the view (widget/contract.py, its schema and the view's
+"""The contract between Python and the view (widget/contract/, its schema and the view's
 TypeScript types) against what the widget really sends and accepts.
 
 Every trait update and custom message of seeded playouts of every profile and of positions set
@@ -72,7 +72,7 @@ def checked(recorded: Recorder) -> Checker:
 
 
 def test_the_generated_schema_and_typescript_are_up_to_date() -> None:
-    """contract.schema.json and js/src/contract.ts say what contract.py says (else: run
+    """contract.schema.json and js/src/contract.ts say what widget/contract/ says (else: run
     ``python -m ugentopoly_widget.widget.contract_export --write``)."""
     assert stale() == []
     assert json.loads(SCHEMA_FILE.read_text(encoding="utf-8")) == SCHEMA
@@ -115,7 +115,7 @@ def test_the_standard_validator_agrees(recorded: Recorder) -> None:
 def test_every_field_of_the_contract_was_seen(checked: Checker, requests_seen: set[str]
                                               ) -> None:
     """A field, union branch or value the schema names and no payload (or request) used is a
-    field Python does not send (any more): drop it from contract.py, or add a scenario."""
+    field Python does not send (any more): drop it from widget/contract/, or add a scenario."""
     unseen = declared(SCHEMA) - checked.seen - requests_seen - UNSEEN
     assert not unseen, "\n".join(sorted(unseen))
     assert not UNSEEN & (checked.seen | requests_seen), "UNSEEN names something now seen"

@@ -1,7 +1,7 @@
 // The contract between Python and this view, generated from
-// ugentopoly_widget/widget/contract.py (schema: widget/contract.schema.json) by
+// ugentopoly_widget/widget/contract/ (schema: widget/contract.schema.json) by
 //   python -m ugentopoly_widget.widget.contract_export --write
-// Do not edit: change contract.py and run that. tests/test_contract.py checks it.
+// Do not edit: change widget/contract/ and run that. tests/test_contract.py checks it.
 // Contract of ugentopoly_widget 0.1.0.
 
 /** The traits the view may set (model.set; checked in Python). */

@@ -2,7 +2,7 @@
 // (static) and `state` (replaced whole on every change) and sends requests tagged with the
 // state's `seq`. It holds no rules: it offers exactly the legal actions it is sent. The
 // contract with Python (every trait and message) is contract.ts, generated from
-// widget/contract.py.
+// widget/contract/.
 //
 // Layout: a header, the players' strip, then the board with the current decision in its centre
 // (as on a real table) and the side panels (tabs) beside it on wide cells, below it on narrow

@@ -1,5 +1,5 @@
 // The synced model as this view sees it: the traits of the contract (contract.ts, generated
-// from Python's widget/contract.py) and the requests it sends. `state` travels as JSON text
+// from Python's widget/contract/) and the requests it sends. `state` travels as JSON text
 // (cheaper to send from Python) and is parsed once per new text.
 import type { BoardData, Empty, GameState, Lang, Message, Request, State, Traits, ViewWrites } from "./contract.js";
 

@@ -1,11 +1,11 @@
 """The contract (:mod:`ugentopoly_widget.widget.contract`) as a JSON Schema and as the view's
 TypeScript types, generated from its typed definitions.
 
-    python -m ugentopoly_widget.widget.contract_export --write   # after changing contract.py
+    python -m ugentopoly_widget.widget.contract_export --write   # after changing widget/contract/
     python -m ugentopoly_widget.widget.contract_export --check   # exit 1 when a file is stale
 
 The schema (draft 2020-12) is the pivot: every ``TypedDict`` and every named alias of
-contract.py becomes one of its ``$defs``, and the TypeScript (``js/src/contract.ts``) is
+widget/contract/ becomes one of its ``$defs``, and the TypeScript (``js/src/contract.ts``) is
 written from the schema, so the two cannot say different things. Objects are closed
 (``additionalProperties: false``): a field Python adds without the contract fails validation.
 """
@@ -35,7 +35,7 @@ def _version() -> str:
 
 
 def _named() -> dict[Any, str]:
-    """contract.py's aliases (Union, Literal, tuple, Annotated values) by their value."""
+    """The contract's aliases (Union, Literal, tuple, Annotated values) by their value."""
     out: dict[Any, str] = {}
     for name, value in vars(contract).items():
         if name.startswith("_") or isinstance(value, type) or name == "ROOTS":
@@ -135,7 +135,7 @@ def json_schema() -> JSONSchema:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"urn:ugentopoly-widget:contract:{_version()}",
         "title": "ugentopoly_widget: the contract between Python and the browser view",
-        "description": "Generated from ugentopoly_widget/widget/contract.py by "
+        "description": "Generated from ugentopoly_widget/widget/contract/ by "
                        "contract_export.py: do not edit. Traits: every synced trait (x-view-"
                        "writes: those the view may set); Request: what a view sends "
                        "(model.send); Message: Python's custom messages to the views.",
@@ -192,9 +192,9 @@ def typescript(schema: JSONSchema | None = None) -> str:
     schema = schema if schema is not None else json_schema()
     out = [
         "// The contract between Python and this view, generated from",
-        "// ugentopoly_widget/widget/contract.py (schema: widget/contract.schema.json) by",
+        "// ugentopoly_widget/widget/contract/ (schema: widget/contract.schema.json) by",
         "//   python -m ugentopoly_widget.widget.contract_export --write",
-        "// Do not edit: change contract.py and run that. tests/test_contract.py checks it.",
+        "// Do not edit: change widget/contract/ and run that. tests/test_contract.py checks it.",
         f"// Contract of ugentopoly_widget {schema['version']}.",
         "",
         "/** The traits the view may set (model.set; checked in Python). */",
@@ -223,7 +223,7 @@ def _files() -> Iterator[tuple[Path, str]]:
 
 
 def stale() -> list[Path]:
-    """The generated files that differ from what contract.py says now."""
+    """The generated files that differ from what widget/contract/ says now."""
     return [path for path, text in _files()
             if not path.exists() or path.read_text(encoding="utf-8") != text]
 

@@ -602,7 +602,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             raise RequestError("refused: the request is not plain JSON") from None
         if size > MAX_REQUEST_BYTES:
             raise RequestError(f"refused: the request is too large ({size} bytes)")
-        # the keys the contract gives its type (widget/contract.py); the values are checked
+        # the keys the contract gives its type (widget/contract/); the values are checked
         # below, each where it is used
         kind = check_request(content)
         if kind in ("act", "undo", "setup"):  # a click that changes the game

@@ -80,7 +80,7 @@ def check_keys(content: dict[str, Any], allowed: set[str],
 
 def check_request(content: dict[str, Any]) -> str:
     """The request's type, once its keys are those the contract gives that type (widget/
-    contract.py: every key it names, none it does not, the optional ones may be missing)."""
+    contract/: every key it names, none it does not, the optional ones may be missing)."""
     from .contract import request_keys
 
     kind = content.get("type")
