@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[1]
 # The packages whose __all__ is public API: the top level and each room.
 PACKAGES = ("ugentopoly_widget", "ugentopoly_widget.engine", "ugentopoly_widget.widget",
             "ugentopoly_widget.probability", "ugentopoly_widget.simulation",
-            "ugentopoly_widget.rollouts", "ugentopoly_widget.rl")
+            "ugentopoly_widget.rollouts", "ugentopoly_widget.rl", "ugentopoly_widget.classroom")
 # Where each package's names are shown (docs/api/*.md).
 PAGES = {"ugentopoly_widget": "api/index.html",
          **{p: f"api/{p.rsplit('.', 1)[1]}/index.html" for p in PACKAGES[1:]}}
@@ -37,11 +37,12 @@ def _need_mkdocs() -> None:
 
 
 def _load() -> Any:
-    """The package under REPO as the site's reader (griffe) sees it: by path, not as installed."""
+    """The package under REPO as the site's reader (griffe) sees it: by path, not as installed,
+    from the sources (a compiled engine's extension modules carry no class docstrings)."""
     import griffe
 
     return griffe.load(str(REPO / "ugentopoly_widget"), resolve_aliases=True,
-                       resolve_external=False)
+                       resolve_external=False, allow_inspection=False)
 
 
 def _exports() -> dict[str, list[str]]:

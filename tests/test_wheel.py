@@ -262,8 +262,11 @@ def test_wheel_contains_the_built_front_end(wheel_env: WheelEnv) -> None:
         names = set(zf.namelist())
         js = zf.read("ugentopoly_widget/static/widget.js")
         css = zf.read("ugentopoly_widget/static/widget.css")
+        room_js = zf.read("ugentopoly_widget/static/classroom.js")  # the classroom's view
+        room_css = zf.read("ugentopoly_widget/static/classroom.css")
     assert len(js) > 5_000 and b"export" in js, "widget.js is not a bundled ES module"
     assert b".ugw-root" in css
+    assert b"export" in room_js and b".ugc-root" in room_css
     assert "ugentopoly_widget/py.typed" in names
     assert any(n.startswith("ugentopoly_widget/boards/") and n.endswith(".xml") for n in names)
     assert not any(n.startswith(("js/", "tests/")) for n in names), "sources leaked into the wheel"
