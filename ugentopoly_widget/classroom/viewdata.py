@@ -25,7 +25,7 @@ def tiles(game: Game) -> dict[str, Any]:
             "house_price")
     return {"profile": data["profile"], "titles": data["titles"], "size": data["size"],
             "hotel_level": data["hotel_level"], "trading": bool(data["rules"]["trading"]),
-            "tiles": [{k: t[k] for k in keep if k in t} for t in data["tiles"]]}
+            "tiles": [{k: v for k, v in t.items() if k in keep} for t in data["tiles"]]}
 
 
 def _seats(room: Room) -> list[dict[str, Any]]:
