@@ -533,6 +533,14 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+def decision_dict(game: Game) -> Decision:
+    """Whose decision it is and about what, as the contract says it (``state.decision``, and the
+    classroom's room view): ``{"kind", "player", "data"}``."""
+    decision = game.decision
+    return cast("Decision", {"kind": decision.kind, "player": decision.player,
+                             "data": _jsonable(decision.data)})
+
+
 def state_snapshot(
     game: Game, seq: int, lang: str, seats: Sequence[str], cache: LogCache,
     log_tail: int = LOG_TAIL,
@@ -544,7 +552,6 @@ def state_snapshot(
     total = game.event_count  # one log line per event
     players = cache.players(game, seats)
     legal = cache.legal(game)
-    data = _jsonable(decision.data)
     over = game.is_over
     rules = game.rules
     buildings = rules.buildings != "none"
@@ -553,8 +560,7 @@ def state_snapshot(
         "phase": "over" if over else "play",
         "turn": game.turn_number,
         "current": game.current_player,
-        "decision": cast("Decision", {"kind": decision.kind, "player": decision.player,
-                                      "data": data}),
+        "decision": decision_dict(game),
         "legal": cast("list[ActionDict]", legal),
         "players": players,
         "owner": cache.section("owner", game.owners, _owner_list),
