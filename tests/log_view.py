@@ -1,4 +1,4 @@
-"""A view's log as js/src/logfeed.js keeps it: the pieces each state carries, the whole kept
+"""A view's log as js/src/logfeed.ts keeps it: the pieces each state carries, the whole kept
 tail asked for (``{"type": "log"}``) when a piece does not follow on what it has, and the pages
 of earlier lines its reader asks for (``{"type": "log", "before": first}``)."""
 

@@ -5,14 +5,17 @@ view answers refusals (a flood once a second); the command line and the QR code.
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from typing import Any
 
 import pytest
+from contract_checker import Checker
 
 from tests.test_classroom_room import T, make_room, teacher
 from ugentopoly_widget.classroom.views import RoomBoard, RoomPanel
+from ugentopoly_widget.widget.contract_export import json_schema
 
 pytest.importorskip("segno")
 
@@ -189,12 +192,78 @@ def test_a_private_trade_from_one_phone_reaches_only_its_partner() -> None:
     assert room.game.decision.kind == "trade" and room.game.decision.player == 1 - player
     answer = panels[other].view["mine"]
     assert {a["type"] for a in answer["legal"]} == {"accept", "reject"}
-    assert panels[other].view["decision"]["offer"]["give"]["properties"] == [1]
+    assert panels[other].view["decision"]["data"]["offer"]["give"]["properties"] == [1]
     assert panels[mine].view["mine"]["legal"] == []
     accept = next(a for a in answer["legal"] if a["type"] == "accept")
     panel_request(panels[other], {"type": "act", "action": accept,
                                   "seq": panels[other].view["seq"]})
     assert room.game.owner(1) == 1 - player and room.game.owner(3) == player
+
+
+def test_what_the_room_view_takes_from_the_game_keeps_the_widgets_contract() -> None:
+    """The phone and projector views (js/src/classroom, typed with ../contract.ts) read the
+    decision, the legal actions, a vote's choices and the tiles in the widget's own shapes:
+    each is checked against the contract's schema through a seeded game with a trade, an
+    auction and a vote, so a field the widget renames breaks here and in tsc both."""
+    schema = json_schema()
+    checker = Checker(schema)
+    defs = schema["$defs"]
+
+    def valid(value: Any, name: str, where: str) -> None:
+        errors = checker.check(value, {"$ref": f"#/$defs/{name}"})
+        assert not errors, (where, errors[0])
+
+    def fields(value: dict[str, Any], node: dict[str, Any], where: str) -> None:
+        """A payload that keeps some of a contract object's fields, each as the contract has it."""
+        assert set(value) <= set(node["properties"]), (where, set(value) - set(node["properties"]))
+        for key, item in value.items():
+            assert not checker.check(item, node["properties"][key]), (where, key, item)
+
+    room, panels, boards = seated()
+    board = panels["phone-0"].board
+    fields({k: v for k, v in board.items() if k not in ("tiles", "trading")}, defs["BoardData"],
+           "board")
+    assert not checker.check(board["trading"], defs["BoardRules"]["properties"]["trading"])
+    for tile in board["tiles"]:
+        fields(tile, defs["Tile"], f"tile {tile['pos']}")
+    rng = random.Random(5)
+    kinds: set[str] = set()
+    voted = traded = False
+    for step in range(400):
+        if room.game.is_over:
+            break
+        for device, panel in panels.items():
+            view = panel.view
+            valid(view["decision"], "Decision", f"{device} step {step}")
+            kinds.add(view["decision"]["kind"])
+            for action in (view["mine"] or {}).get("legal", []):
+                valid(action, "Action", f"{device} step {step}")
+            for action in view.get("vote", {}).get("choices", []):
+                valid(action, "Action", f"{device} step {step} vote")
+        player = room.game.decision.player
+        assert player is not None
+        panel = panels[f"phone-{player}"]
+        legal = panel.view["mine"]["legal"]
+        if not voted and len(legal) >= 2 and room.game.decision.kind == "buy":
+            assert T(room, "vote")["ok"]
+            voted = True
+            continue
+        if room.vote is not None and room.vote.open:
+            assert T(room, "close_vote")["ok"]
+        mine = panel.view["mine"]
+        if not traded and mine.get("trade") and mine.get("give"):
+            action = {"type": "propose_trade", "player": player,
+                      "partner": mine["trade"][0]["player"],
+                      "give": {"properties": mine["give"][:1], "cash": 0, "cards": []},
+                      "get": {"properties": [], "cash": 1, "cards": []}}
+            traded = True
+        else:
+            action = rng.choice(legal)
+        room.clock.now += 1  # a student's pace (the room's flood control)
+        panel_request(panel, {"type": "act", "action": action, "seq": panel.view["seq"]})
+        assert not panel.error.get("message"), (action, panel.error)
+    assert voted and traded
+    assert {"turn", "post_roll", "buy", "auction", "trade"} <= kinds, kinds
 
 
 def test_solara_is_set_up_for_a_room_without_internet() -> None:

@@ -1,6 +1,6 @@
 """Issue 7, item 5: a state carries the log lines added since the previous state, not the tail.
 
-Views keep what they were sent (tests/log_view.py does what js/src/logfeed.js does); a view that
+Views keep what they were sent (tests/log_view.py does what js/src/logfeed.ts does); a view that
 has a gap asks for the whole kept tail. Checked against ``game.log()`` after single actions,
 long batches, undo, a language switch, a new game, and a view opened late."""
 

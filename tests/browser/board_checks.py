@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import ARTIFACTS, REPO_ROOT
 
@@ -95,4 +96,11 @@ JS_AXE = (PROBES / "axe_run.js").read_text(encoding="utf-8")
 
 
 def axe_serious(root: Locator) -> list[dict[str, Any]]:
+    # a guarded button is drawn at 0.72 opacity for 300 ms after it appears (requests.ts
+    # ARM_MS): axe reads that fade as low contrast, so wait for it (bounded: bots may re-arm)
+    try:
+        root.page.wait_for_function("(r) => !r.querySelector('[data-arming]')",
+                                    arg=root.element_handle(), timeout=2000)
+    except PlaywrightTimeout:
+        pass
     return list(root.evaluate(JS_AXE))

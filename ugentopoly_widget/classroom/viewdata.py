@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..widget.data import board_data
+from ..widget.data import board_data, decision_dict
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -25,7 +25,7 @@ def tiles(game: Game) -> dict[str, Any]:
             "house_price")
     return {"profile": data["profile"], "titles": data["titles"], "size": data["size"],
             "hotel_level": data["hotel_level"], "trading": bool(data["rules"]["trading"]),
-            "tiles": [{k: t[k] for k in keep if k in t} for t in data["tiles"]]}
+            "tiles": [{k: v for k, v in t.items() if k in keep} for t in data["tiles"]]}
 
 
 def _seats(room: Room) -> list[dict[str, Any]]:
@@ -74,12 +74,6 @@ def _mine(room: Room, device: Device) -> dict[str, Any] | None:
     return out
 
 
-def _decision(room: Room) -> dict[str, Any]:
-    """Whose decision it is and about what (public: the board shows the same)."""
-    data: dict[str, Any] = room.game.decision.to_dict()
-    return data
-
-
 def _teacher(room: Room) -> dict[str, Any]:
     devices = [{"number": d.number, "name": d.name, "role": d.role, "seat": d.seat,
                 "asked": d.asked, "views": d.views, "kicked": d.kicked, "refused": d.refused,
@@ -111,7 +105,8 @@ def _public(room: Room, lang: str) -> dict[str, Any]:
                  "devices": sum(1 for d in room.devices.values()
                                 if d.role == "member" and d.views > 0)},
         "seats": _seats(room),
-        "decision": _decision(room),
+        # public (the board shows the same), in the widget's shape (contract: Decision)
+        "decision": decision_dict(game),
     }
     if room.experiment is not None:
         out["experiment"] = room.experiment.summary(lang)

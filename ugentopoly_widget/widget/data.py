@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine.actions import Action
 from ..engine.boards.board import Board, TileKind
@@ -18,8 +18,31 @@ from ..engine.rules import PROFILES, RulesProfile
 from ..engine.state import interest
 from .explain import decision_help
 
-LANGS = ("en", "nl")
-SEAT_KINDS = ("person", "random", "heuristic", "rollout")
+if TYPE_CHECKING:  # the contract's types (mypy checks the builders against them)
+    from .contract import Action as ActionDict
+    from .contract import (
+        BoardData,
+        Card,
+        Decision,
+        Deck,
+        GameState,
+        Help,
+        Lang,
+        Last,
+        LobbyBoard,
+        LobbyData,
+        LobbyFlag,
+        LobbyProfile,
+        LogPiece,
+        Player,
+        SeatKind,
+        SomeTexts,
+        Texts,
+        Tile,
+    )
+
+LANGS: tuple[Lang, ...] = ("en", "nl")
+SEAT_KINDS: tuple[SeatKind, ...] = ("person", "random", "heuristic", "rollout")
 LOG_TAIL = 100  # rendered log lines kept for the views (the whole log stays in the game)
 # Lines rendered when a view's lines start again (first state, a long play_bots batch, undo,
 # another language): rendering 100 cost more than the rest of a batch's state; a view asks
@@ -27,14 +50,14 @@ LOG_TAIL = 100  # rendered log lines kept for the views (the whole log stays in 
 LOG_JUMP = 25
 LOG_PAGE = 100
 
-PROFILE_LABELS = {
+PROFILE_LABELS: dict[str, Texts] = {
     "ugentopoly": {"en": "Ugentopoly", "nl": "Ugentopoly"},
     "classic": {"en": "Classic Monopoly", "nl": "Klassiek Monopoly"},
     "cell22": {"en": "22-cell game", "nl": "22-vakjesspel"},
 }
 
 # Rules options the lobby offers: key -> (type, label en, label nl). The engine validates values.
-LOBBY_FLAGS: dict[str, tuple[str, str]] = {
+LOBBY_FLAGS: dict[LobbyFlag, tuple[str, str]] = {
     "free_parking_pot": ("Taxes and fines go to a pot on free parking",
                          "Belastingen en boetes gaan naar een pot op vrij parkeren"),
     "auction_on_decline": ("Auction a property nobody buys", "Veiling als niemand koopt"),
@@ -71,17 +94,17 @@ def flag_option(key: str, value: bool) -> tuple[str, Any]:
     return key, value
 
 
-def _pick(lang: str) -> str:
+def _pick(lang: str) -> Lang:
     return lang if lang in LANGS else "en"
 
 
-def _breaks(board: Board, tile_id: str, names: dict[str, str]) -> dict[str, str]:
+def _breaks(board: Board, tile_id: str, names: Texts) -> SomeTexts:
     """A board file's own break points for a tile's name, per language: the value of
     ``<tile id>.breaks`` with ``|`` where the name may break, when it spells that name."""
     key = f"{tile_id}.breaks"
     if not any(key in table for table in board.names.values()):
         return {}
-    out = {}
+    out: SomeTexts = {}
     for lang in LANGS:
         marked = board.text(key, lang)
         if marked.replace("|", "") == names[lang]:
@@ -89,18 +112,19 @@ def _breaks(board: Board, tile_id: str, names: dict[str, str]) -> dict[str, str]
     return out
 
 
-def board_data(game: Game) -> dict[str, Any]:
+def board_data(game: Game) -> BoardData:
     """Static data of the game's board and rules: sent once per game."""
     board = game.board
     rules = game.rules
-    tiles: list[dict[str, Any]] = []
+    tiles: list[Tile] = []
     for tile in board.tiles:
         area = board.areas.get(tile.area) if tile.area is not None else None
-        entry: dict[str, Any] = {
+        entry: Tile = {
             "pos": tile.position,
             "kind": tile.kind.value,
             "id": tile.id,
-            "name": {lang: board.tile_name(tile.position, lang) for lang in LANGS},
+            "name": {"en": board.tile_name(tile.position, "en"),
+                     "nl": board.tile_name(tile.position, "nl")},
             "area": tile.area,
             "colour": area.color if area is not None else None,
             "cost": tile.cost,
@@ -121,8 +145,9 @@ def board_data(game: Game) -> dict[str, Any]:
         tiles.append(entry)
     # every card's text in both languages: a drawn card and the trade dialog's jail cards are
     # shown in the view's language, also after a switch (a state only names the card)
-    cards = {
-        card.id: {"deck": deck.kind, **{lang: board.text(card.id, lang) for lang in LANGS}}
+    cards: dict[str, Card] = {
+        card.id: {"deck": cast("Deck", deck.kind), "en": board.text(card.id, "en"),
+                  "nl": board.text(card.id, "nl")}
         for deck in board.decks.values()
         for card in deck.cards
     }
@@ -130,8 +155,8 @@ def board_data(game: Game) -> dict[str, Any]:
     return {
         "name": board.name,
         # the board's own display name ("Ugentopoly", "Classic Monopoly"), per language
-        "titles": {lang: board.text("board.name", lang) if titled else board.name
-                   for lang in LANGS},
+        "titles": {"en": board.text("board.name", "en") if titled else board.name,
+                   "nl": board.text("board.name", "nl") if titled else board.name},
         "profile": rules.name,
         "size": board.size,
         "salary": game.rules.salary if game.rules.salary is not None else board.salary,
@@ -157,7 +182,7 @@ def board_data(game: Game) -> dict[str, Any]:
     }
 
 
-def _profile_schema(profile: RulesProfile, board: Board | None) -> dict[str, Any]:
+def _profile_schema(profile: RulesProfile, board: Board | None) -> LobbyProfile:
     balance = profile.starting_money
     if balance is None:
         balance = board.balance if board is not None else 1500
@@ -174,7 +199,7 @@ def _profile_schema(profile: RulesProfile, board: Board | None) -> dict[str, Any
     }
 
 
-def lobby_data(custom_board: Board | None = None, profile: str | None = None) -> dict[str, Any]:
+def lobby_data(custom_board: Board | None = None, profile: str | None = None) -> LobbyData:
     """The setup screen's schema: profiles with their limits and options, tokens, colours."""
     from ..engine.boards.loader import load_bundled
 
@@ -185,7 +210,7 @@ def lobby_data(custom_board: Board | None = None, profile: str | None = None) ->
         except Exception:  # pragma: no cover - a broken bundled board must not kill the lobby
             bundled = None
         profiles.append(_profile_schema(prof, bundled))
-    boards = [{"id": f"bundled:{name}", "label": name} for name in PROFILES]
+    boards: list[LobbyBoard] = [{"id": f"bundled:{name}", "label": name} for name in PROFILES]
     if custom_board is not None:
         boards.insert(0, {"id": "custom", "label": custom_board.name or "custom board"})
     return {
@@ -223,7 +248,7 @@ class LogCache:
     def __init__(self) -> None:
         self.epoch = 0  # numbers the runs of lines a view can extend; never goes back
         self._sent: tuple[str, int] | None = None  # (language, total) of the last message
-        self._message: dict[str, Any] | None = None
+        self._message: LogPiece | None = None
         self.lines: dict[str, list[str]] = {}
         self.done: dict[str, int] = {}  # events rendered (or skipped) per language
         self.dice: list[int] | None = None
@@ -236,7 +261,7 @@ class LogCache:
         self.samples: list[list[int]] = []  # [turn, worth of player 0, worth of player 1, ...]
         self._sampled_game: int | None = None
         self._sections: dict[str, tuple[tuple[Any, ...], Any]] = {}
-        self._players: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        self._players: list[tuple[tuple[Any, ...], Player]] = []
         self._actions: dict[int, tuple[Action, dict[str, Any]]] = {}
         # the events of the action being published, as the game gave them to its listeners
         # (the log's last ones), set by the widget around that publish only
@@ -356,11 +381,11 @@ class LogCache:
             out.append(hit[1])
         return out
 
-    def players(self, game: Game, seats: Sequence[str]) -> list[dict[str, Any]]:
+    def players(self, game: Game, seats: Sequence[str]) -> list[Player]:
         """Each player's part of the state: the previous state's dict while that player did
         not change (an action changes one or two), so its JSON text is reused as it is."""
         kept = self._players
-        out: list[dict[str, Any]] = []
+        out: list[Player] = []
         for index, p in enumerate(game.players):
             cards = p.jail_cards
             # the player object stands for its name, token and colour (set when it is made)
@@ -370,7 +395,7 @@ class LogCache:
             if index < len(kept) and kept[index][0] == key:
                 out.append(kept[index][1])
                 continue
-            entry = {
+            entry: Player = {
                 "name": p.name,
                 "token": p.token,
                 "colour": p.colour,
@@ -380,7 +405,7 @@ class LogCache:
                 "jail_cards": list(key[4]),
                 "bankrupt": key[5],
                 "in_park": key[6],
-                "seat": key[7],
+                "seat": cast("SeatKind", key[7]),
             }
             if index < len(kept):
                 kept[index] = (key, entry)
@@ -390,7 +415,7 @@ class LogCache:
         del kept[len(out):]
         return out
 
-    def message(self, lang: str, total: int, tail: list[str]) -> dict[str, Any]:
+    def message(self, lang: str, total: int, tail: list[str]) -> LogPiece:
         """The log part of a state: the lines since the previous message, or the whole kept
         tail when a new run starts (first state, undo, another language, a new game).
 
@@ -508,10 +533,18 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+def decision_dict(game: Game) -> Decision:
+    """Whose decision it is and about what, as the contract says it (``state.decision``, and the
+    classroom's room view): ``{"kind", "player", "data"}``."""
+    decision = game.decision
+    return cast("Decision", {"kind": decision.kind, "player": decision.player,
+                             "data": _jsonable(decision.data)})
+
+
 def state_snapshot(
     game: Game, seq: int, lang: str, seats: Sequence[str], cache: LogCache,
     log_tail: int = LOG_TAIL,
-) -> dict[str, Any]:
+) -> GameState:
     """The dynamic state the view draws from. Replaced whole on every change."""
     lang = _pick(lang)
     decision = game.decision
@@ -519,17 +552,16 @@ def state_snapshot(
     total = game.event_count  # one log line per event
     players = cache.players(game, seats)
     legal = cache.legal(game)
-    data = _jsonable(decision.data)
     over = game.is_over
     rules = game.rules
     buildings = rules.buildings != "none"
-    state: dict[str, Any] = {
+    state: GameState = {
         "seq": seq,
         "phase": "over" if over else "play",
         "turn": game.turn_number,
         "current": game.current_player,
-        "decision": {"kind": decision.kind, "player": decision.player, "data": data},
-        "legal": legal,
+        "decision": decision_dict(game),
+        "legal": cast("list[ActionDict]", legal),
         "players": players,
         "owner": cache.section("owner", game.owners, _owner_list),
         "level": cache.section("level", game.levels, list),
@@ -542,30 +574,32 @@ def state_snapshot(
         "log": cache.message(lang, total, tail),
         "lang": lang,
         "can_undo": game.can_undo(),
+        "can_trade": bool(
+            rules.trading and decision.kind in ("turn", "post_roll", "debt")
+            and decision.player is not None
+        ),
     }
     if decision.kind == "auction" and decision.player is not None:
         state["bid"] = {"min": decision.data.get("min_bid", 0),
                         "max": game.players[decision.player].cash}
-    state["can_trade"] = bool(
-        rules.trading and decision.kind in ("turn", "post_roll", "debt")
-        and decision.player is not None
-    )
     # (no clock in the rules: no call, the answer is None)
-    timer = game.timer_remaining() if rules.turn_timer_seconds is not None else None
-    if timer is not None and decision.kind == "turn" and not over:
-        state["timer"] = {"limit": rules.turn_timer_seconds, "remaining": round(timer, 2)}
+    limit = rules.turn_timer_seconds
+    timer = game.timer_remaining() if limit is not None else None
+    if timer is not None and limit is not None and decision.kind == "turn" and not over:
+        state["timer"] = {"limit": limit, "remaining": round(timer, 2)}
     clock = game.time_remaining() if rules.time_limit_minutes is not None else None
     if clock is not None and not game.time_up and not over:
         state["time_left"] = round(clock, 1)
+    # (the engine's Any-typed dicts: tests/test_contract.py checks them against the types)
     if cache.recent is not None:
-        state["last"] = cache.recent
+        state["last"] = cast("Last", cache.recent)
     if cache.batch is not None:  # a play_bots batch: the view tells it in one line
-        state["last"] = {**(cache.recent or {}), "batch": cache.batch}
+        state["last"] = cast("Last", {**(cache.recent or {}), "batch": cache.batch})
         cache.batch = None
     if decision.player is not None:
         figures = decision_help(game, legal)
         if figures:
-            state["help"] = figures
+            state["help"] = cast("Help", figures)
     if over:
         # net worth over the game, for the game-over chart (sent once the game is over only)
         state["history"] = cache.samples

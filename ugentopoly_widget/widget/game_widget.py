@@ -21,7 +21,7 @@ import os
 import pathlib
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import anywidget
 import traitlets
@@ -52,7 +52,7 @@ from .errors import plain_error
 from .odds import USE_NUMPY, ProbabilityPanels
 from .pacing import BotPacing
 from .presentation import Presentation
-from .requests import RequestError, check_keys, check_shape, from_view, is_int, setup_options
+from .requests import RequestError, check_request, check_shape, from_view, is_int, setup_options
 from .sync import StateText, state_json
 from .trade_advice import TradeAdviceDisplay
 from .win_chances import WinChancesDisplay
@@ -147,7 +147,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             self._custom_board = _resolve_board(board, PROFILES.get(profile, PROFILES["classic"]))
         self._profile_default = profile
         self.lang = lang if lang in LANGS else "en"
-        self.lobby = lobby_data(self._custom_board, profile)
+        self.lobby = dict(lobby_data(self._custom_board, profile))
         self.on_msg(self._on_msg)
         self.observe(self._on_lang, names="lang")
         self.observe(self._on_paused, names="paused")
@@ -222,7 +222,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         game.on_events(listener)
         with self.hold_sync():
             self.seats = seats
-            self.board_data = board_data(game)
+            self.board_data = dict(board_data(game))
             if self.heat and self._heat_mode is None and (
                     previous is None or previous.board.size != game.board.size):
                 self.heat = {}
@@ -288,9 +288,10 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             self, traitlets.Bunch(name="state", old=old, new=state, owner=self, type="change"))
 
     def _snapshot(self, seq: int) -> dict[str, Any]:
+        """The state (data.state_snapshot: contract.GameState; a plain dict to traitlets)."""
         assert self._game is not None
-        return state_snapshot(self._game, seq, self.lang, self.seats, self._cache,
-                              self._log_tail)
+        return cast("dict[str, Any]", state_snapshot(self._game, seq, self.lang, self.seats,
+                                                     self._cache, self._log_tail))
 
     def _send_full_log(self) -> None:
         if self._game is None:
@@ -601,28 +602,26 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             raise RequestError("refused: the request is not plain JSON") from None
         if size > MAX_REQUEST_BYTES:
             raise RequestError(f"refused: the request is too large ({size} bytes)")
-        kind = content.get("type")
+        # the keys the contract gives its type (widget/contract/); the values are checked
+        # below, each where it is used
+        kind = check_request(content)
         if kind in ("act", "undo", "setup"):  # a click that changes the game
             self._hold_win_chances()
         if kind == "act":
-            check_keys(content, {"type", "action", "seq"})
             self._check_seq(content)
             self._request_act(content["action"])
         elif kind == "undo":
-            check_keys(content, {"type", "seq"})
             self._check_seq(content)
             try:
                 self.undo()
             except UndoError as exc:
                 raise RequestError(f"cannot undo: {exc}") from None
         elif kind == "tick":
-            check_keys(content, {"type", "seq"}, optional={"seq"})
             if self._game is not None:
                 self.tick()
         elif kind == "setup":
             self._request_setup(content)
         elif kind == "lang":
-            check_keys(content, {"type", "lang", "seq"}, optional={"seq"})
             if content["lang"] not in LANGS:
                 raise RequestError(f"refused: unknown language {content['lang']!r}")
             self.lang = content["lang"]
@@ -638,14 +637,11 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             self._request_trade_advice(content)
         elif kind == "log":  # a view that missed lines (opened later): the whole kept tail;
             # with "before": the lines before its first (its reader scrolls back)
-            check_keys(content, {"type", "seq", "before"}, optional={"seq", "before"})
             if "before" in content:
                 self._send_log_page(content["before"])
             else:
                 self._send_full_log()
         elif kind == "bots":
-            check_keys(content, {"type", "paused", "delay", "seq"},
-                             optional={"paused", "delay", "seq"})
             if "paused" in content:
                 if not isinstance(content["paused"], bool):
                     raise RequestError("refused: paused is true or false")
@@ -690,10 +686,6 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._schedule_bots()
 
     def _request_setup(self, content: dict[str, Any]) -> None:
-        check_keys(
-            content, {"type", "profile", "board", "players", "options", "seed", "seq"},
-            optional={"board", "options", "seed"},
-        )
         self._check_seq(content)  # a stale setup must not throw the running game away
         profile = content["profile"]
         if profile not in PROFILES:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.records.landings import LandingCounter
 from ..probability.dice import totals_table
 from . import heatmap
-from .requests import RequestError, check_keys
+from .requests import RequestError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -349,9 +349,8 @@ class ProbabilityPanels:
     def _request_probability(self, content: dict[str, Any]) -> None:
         """``{"type": "probability", "mode": ..., "stats": bool, "jail": "short"|"long",
         "per": "roll"|"turn"}`` from the view's Odds tab: all checked before any is applied
-        (a jail or per without a mode keeps the mode shown)."""
-        check_keys(content, {"type", "mode", "stats", "jail", "per", "seq"},
-                   optional={"mode", "stats", "jail", "per", "seq"})
+        (a jail or per without a mode keeps the mode shown). Its keys are checked already
+        (requests.check_request)."""
         mode = self._heat_mode
         if "mode" in content:
             try:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import traitlets
 
 from ..engine.errors import IllegalActionError
-from .requests import RequestError, check_keys
+from .requests import RequestError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -137,7 +137,6 @@ class Presentation(traitlets.HasTraits):
             self._fan_handle = None
 
     def _request_roll_once(self, content: dict[str, Any]) -> None:
-        check_keys(content, {"type", "seq"})
         self._check_seq(content)
         game = self._game
         if game is None:
@@ -178,7 +177,6 @@ class Presentation(traitlets.HasTraits):
         target.write_text(self.board_picture(width), encoding="utf-8")
 
     def _send_picture(self, content: dict[str, Any]) -> None:
-        check_keys(content, {"type", "seq"}, optional={"seq"})
         if self._game is None:
             raise RequestError("refused: no game has started")
         self.send({"type": "picture", "svg": self.board_picture()})  # type: ignore[attr-defined]

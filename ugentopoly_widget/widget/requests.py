@@ -78,6 +78,21 @@ def check_keys(content: dict[str, Any], allowed: set[str],
         )
 
 
+def check_request(content: dict[str, Any]) -> str:
+    """The request's type, once its keys are those the contract gives that type (widget/
+    contract/: every key it names, none it does not, the optional ones may be missing)."""
+    from .contract import request_keys
+
+    kind = content.get("type")
+    keys = request_keys().get(kind) if isinstance(kind, str) else None
+    if keys is None:
+        raise RequestError(f"refused: unknown request type {str(kind)[:40]!r}")
+    check_keys(content, set(keys[0]), optional=set(keys[1]))
+    if "seq" in content and not is_int(content["seq"], 0, 2**53):
+        raise RequestError("refused: the request has no valid state number (seq)")
+    return str(kind)
+
+
 def setup_options(options: Any) -> dict[str, Any]:
     """The rules options of a lobby setup request, each checked; lobby flags translated."""
     if not isinstance(options, dict):

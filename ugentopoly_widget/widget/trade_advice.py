@@ -22,7 +22,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from .odds import require_numpy
-from .requests import RequestError, check_keys
+from .requests import RequestError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -143,7 +143,6 @@ class TradeAdviceDisplay:
         require_numpy("trade advice")  # the browser site: said, not an internal error
         from ..rollouts.errors import RolloutError
 
-        check_keys(content, {"type", "seq", "offer"})
         self._check_seq(content)  # advice on a position left behind is refused
         if not isinstance(content["offer"], dict):
             raise RequestError("refused: the offer is an object")

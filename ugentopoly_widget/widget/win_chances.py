@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .odds import require_numpy
-from .requests import RequestError, check_keys, is_int
+from .requests import RequestError, is_int
 
 if TYPE_CHECKING:  # the analysis layer (numpy, pandas) is imported when the display is on
     from ..engine.game import Game
@@ -262,10 +262,10 @@ class WinChancesDisplay:
     # ------------------------------------------------------------------ the view's request
 
     def _request_win_chances(self, content: dict[str, Any]) -> None:
-        """``{"type": "win_chances", "on": bool, "budget": n}`` from the view."""
+        """``{"type": "win_chances", "on": bool, "budget": n}`` from the view (its keys
+        checked already: requests.check_request)."""
         if content.get("on") is True:
             require_numpy("win chances")  # the browser site: said, not an internal error
-        check_keys(content, {"type", "on", "budget", "seq"}, optional={"budget", "seq"})
         if not isinstance(content["on"], bool):
             raise RequestError("refused: on is true or false")
         budget = content.get("budget", DEFAULT_BUDGET)

@@ -16,7 +16,7 @@ export function actionLabel(a: Action, board: Board, lang: Lang): string {
   if (a.type === "tax") return t(lang, a.choice === "percent" ? "tax_percent" : "tax_flat");
   if (a.type === "sell_down") return `${t(lang, "sell_down")} ${a.area} → ${a.level}`;
   if (a.type === "bid") return `${t(lang, "bid")} ${money(a.amount)}`;
-  if (a.position !== undefined) return `${t(lang, a.type)}: ${tileName(board, a.position, lang)}`;
+  if ("position" in a) return `${t(lang, a.type)}: ${tileName(board, a.position, lang)}`;
   return t(lang, a.type);
 }
 

@@ -4,6 +4,7 @@ import { h, money, safeColour } from "./dom";
 import { t } from "./i18n";
 import { actionLabel, experimentCard, rankingCard, seatList, seatName, stateLine, tileName, voteCard } from "./common";
 import type { Send } from "./common";
+import type { ProposeTradeAction, TradeSide } from "../contract";
 import type { Action, Board, Lang, Mine, View } from "./types";
 
 // what sits behind "More" (per-tile management); the rest are the decision's main buttons
@@ -93,17 +94,20 @@ function seatCard(view: View, mine: Mine, board: Board, lang: Lang, send: Send, 
 function decisionButtons(view: View, mine: Mine, board: Board, lang: Lang, act: (a: Action) => void,
   drafts: Drafts, redraw: () => void): HTMLElement {
   const decision = view.decision;
+  // the tile the decision is about (a house offer's): its actions are main buttons; the rest
+  // is behind "More", open in debt (mortgage, sell, sell_down are the way out), as on the board
+  const about = "position" in decision.data ? decision.data.position : null;
   const main: HTMLElement[] = [];
   const manage: HTMLElement[] = [];
   for (const a of mine.legal) {
     if (a.type === "bid" || a.type === "propose_trade") continue;
     const button = h("button", { class: `ugc-btn ugc-thumb${["roll", "buy", "accept", "end_turn"].includes(a.type) ? " ugc-primary" : ""}${a.type === "bankrupt" ? " ugc-danger" : ""}`,
-      "data-ugc-action": a.type === "tax" ? `tax-${a.choice}` : a.type, "data-ugc-pos": a.position !== undefined ? String(a.position) : null,
+      "data-ugc-action": a.type === "tax" ? `tax-${a.choice}` : a.type, "data-ugc-pos": "position" in a ? String(a.position) : null,
       onclick: () => act(a), text: actionLabel(a, board, lang) });
-    (MANAGE.has(a.type) && a.position !== decision.position ? manage : main).push(button);
+    (MANAGE.has(a.type) && !("position" in a && a.position === about) ? manage : main).push(button);
   }
   const parts: HTMLElement[] = [h("p", { class: "ugc-your-turn", text: t(lang, "your_turn") })];
-  if (decision.kind === "trade" && decision.offer) parts.push(offerText(view, decision.offer as Record<string, unknown>, board, lang));
+  if (decision.kind === "trade") parts.push(offerText(view, decision.data.offer, board, lang));
   parts.push(h("div", { class: "ugc-buttons" }, main));
   if (mine.bid) {
     const input = h("input", { type: "number", class: "ugc-input ugc-bid", "data-ugc": "bid-amount", min: String(mine.bid.min),
@@ -111,7 +115,7 @@ function decisionButtons(view: View, mine: Mine, board: Board, lang: Lang, act: 
     parts.push(h("div", { class: "ugc-row" }, input, h("button", { class: "ugc-btn ugc-primary ugc-thumb", "data-ugc-action": "bid",
       onclick: () => act({ type: "bid", player: mine.seat, amount: Math.floor(Number(input.value)) }), text: t(lang, "bid") })));
   }
-  if (manage.length) parts.push(h("details", { class: "ugc-manage" }, h("summary", { text: "…" }), h("div", { class: "ugc-buttons" }, manage)));
+  if (manage.length) parts.push(h("details", { class: "ugc-manage", open: decision.kind === "debt" }, h("summary", { text: "…" }), h("div", { class: "ugc-buttons" }, manage)));
   if (mine.trade && mine.legal.some((a) => a.type === "propose_trade") || (mine.trade && board.trading)) {
     parts.push(h("button", { class: "ugc-btn ugc-thumb", "data-ugc": "trade-open",
       onclick: () => { drafts.trade = drafts.trade || { partner: mine.trade![0].player, give: new Set(), get: new Set(), giveCash: 0, getCash: 0 }; redraw(); },
@@ -121,15 +125,14 @@ function decisionButtons(view: View, mine: Mine, board: Board, lang: Lang, act: 
   return h("div", {}, parts);
 }
 
-function offerText(view: View, offer: Record<string, unknown>, board: Board, lang: Lang): HTMLElement {
-  const side = (x: unknown) => {
-    const o = (x || {}) as { properties?: number[]; cash?: number; cards?: unknown[] };
-    const items = (o.properties || []).map((p) => tileName(board, p, lang));
+function offerText(view: View, offer: ProposeTradeAction, board: Board, lang: Lang): HTMLElement {
+  const side = (o: TradeSide) => {
+    const items = o.properties.map((p) => tileName(board, p, lang));
     if (o.cash) items.push(money(o.cash));
-    if (o.cards && o.cards.length) items.push(`${o.cards.length} ${t(lang, "jail_cards")}`);
+    if (o.cards.length) items.push(`${o.cards.length} ${t(lang, "jail_cards")}`);
     return items.join(", ") || "–";
   };
-  return h("p", { "data-ugc": "offer" }, h("b", { text: t(lang, "offer_from", { p: seatName(view, offer.player as number) }) }), ": ",
+  return h("p", { "data-ugc": "offer" }, h("b", { text: t(lang, "offer_from", { p: seatName(view, offer.player) }) }), ": ",
     `${t(lang, "gives")} ${side(offer.give)}; ${t(lang, "asks")} ${side(offer.get)}`);
 }
 

@@ -1,9 +1,10 @@
-// The room as Python sends it (ugentopoly_widget/classroom/viewdata.py).
+// The room as Python sends it (ugentopoly_widget/classroom/viewdata.py). What it takes from
+// the widget's state (the decision, actions, tiles, board) has the widget's contract types
+// (../contract.ts, generated from ugentopoly_widget/widget/contract/): a field the widget
+// renames fails this view's type check too.
+import type { Action, BoardData, BoardRules, Decision, Lang, Tile as BoardTile } from "../contract";
 
-export type Lang = "en" | "nl";
-
-export interface Action { type: string; player: number; position?: number; amount?: number;
-  choice?: string; area?: string; level?: number; [key: string]: unknown }
+export type { Action, Decision, Lang };
 
 export interface Seat { index: number; name: string; colour: string; token: string; cash: number;
   bankrupt: boolean; holder: string | null; bot: string | null; controller: string;
@@ -36,7 +37,7 @@ export interface View {
   room: { started: boolean; paused: boolean; ended: boolean; admit: string; turn: number; over: boolean;
     url: string; code: string | null; devices: number };
   seats: Seat[];
-  decision: { kind: string; player: number | null; [key: string]: unknown };
+  decision: Decision;
   mine: Mine | null;
   experiment?: Experiment;
   vote?: Vote;
@@ -44,11 +45,13 @@ export interface View {
   teacher?: Teacher;
 }
 
-export interface Tile { pos: number; kind: string; name: { en: string; nl: string }; area?: string;
-  colour?: string; cost?: number; mortgage?: number; lift_cost?: number; house_price?: number }
+/** A tile as the phone view has it (viewdata.tiles: board_data's tile with fewer fields). */
+export type Tile = Pick<BoardTile, "pos" | "kind" | "name" | "area" | "colour" | "cost" | "mortgage"
+  | "lift_cost" | "house_price">;
 
-export interface Board { profile: string; titles: { en: string; nl: string }; size: number;
-  hotel_level: number; trading: boolean; tiles: Tile[] }
+/** The `board` trait: board_data's names and sizes, its rules' trading flag, the tiles. */
+export type Board = Pick<BoardData, "profile" | "titles" | "size" | "hotel_level">
+  & { trading: BoardRules["trading"]; tiles: Tile[] };
 
 export interface Model {
   get(name: string): unknown;

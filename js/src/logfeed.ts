@@ -3,10 +3,19 @@
 // lines replace what the view has). A view that missed a piece (it was opened later, or drew
 // the lobby meanwhile) asks Python once for the whole kept tail and waits for it. Lines before
 // the first one come when the reader asks for them ("earlier lines", `prepend`).
+import type { LogLangMessage, LogMessage, LogPageMessage, LogPiece } from "./contract.js";
+
 const KEEP = 1000; // lines a view keeps (the whole log stays in Python)
 const RETRY_MS = 3000; // an unanswered request for the tail may be sent again after this long
 
 export class LogFeed {
+  epoch: number | null;
+  first: number;
+  lines: string[];
+  resets: number;
+  waitingSince: number | null;
+  last: LogPiece | null;
+
   constructor() {
     this.epoch = null;
     this.first = 0; // number of lines[0] in the game's log
@@ -16,13 +25,13 @@ export class LogFeed {
     this.last = null;
   }
 
-  get next() { return this.first + this.lines.length; }
+  get next(): number { return this.first + this.lines.length; }
 
   // Whether earlier lines can be asked for (there are some, and room to keep them).
-  get more() { return this.first > 0 && this.lines.length > 0 && this.lines.length < KEEP; }
+  get more(): boolean { return this.first > 0 && this.lines.length > 0 && this.lines.length < KEEP; }
 
   // Take the log part of a new state; true when the view must ask for the whole tail.
-  take(log, now) {
+  take(log: LogPiece | undefined, now: number): boolean {
     if (!log || log === this.last) return false;
     this.last = log;
     // the same piece again (a state with no new lines repeats it): nothing to do
@@ -39,7 +48,7 @@ export class LogFeed {
   }
 
   // Python's answer to a request for the whole tail (it reaches every view of the widget).
-  reply(msg) {
+  reply(msg: LogMessage): boolean {
     if (this.waitingSince === null || !msg || !Array.isArray(msg.lines)) return false;
     this.replace(msg);
     return true;
@@ -48,7 +57,7 @@ export class LogFeed {
   // Python's answer to a request for the lines before the first one (the reader scrolls
   // back): true when they were put in front. A page of another run (undo, a language switch
   // in between) or one that does not end where the lines start is dropped.
-  prepend(msg) {
+  prepend(msg: LogPageMessage): boolean {
     if (!msg || !Array.isArray(msg.lines) || msg.epoch !== this.epoch || this.waitingSince !== null) return false;
     if (msg.start + msg.lines.length !== this.first || !msg.lines.length) return false;
     const room = KEEP - this.lines.length;
@@ -60,7 +69,7 @@ export class LogFeed {
     return true;
   }
 
-  replace(log) {
+  replace(log: LogPiece | LogMessage | LogLangMessage): void {
     this.epoch = log.epoch;
     this.first = log.start;
     this.lines = Array.isArray(log.lines) ? log.lines.slice() : [];
@@ -69,7 +78,7 @@ export class LogFeed {
     this.trim();
   }
 
-  trim() {
+  trim(): void {
     const extra = this.lines.length - KEEP;
     if (extra > 0) { this.lines.splice(0, extra); this.first += extra; }
   }

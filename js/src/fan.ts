@@ -2,20 +2,21 @@
 // current token's tile, each with its probability (Python's next_roll_distribution, in the
 // `fan` trait), then the tile it landed on ringed. An SVG layer over the grid, redrawn when
 // the board changes size; it takes no clicks.
+import { svgEl } from "./dom.js";
 import { t } from "./i18n.js";
 import { fmtShare } from "./board.js";
+import type { BoardView } from "./board.js";
+import type { Empty, Fan, Lang } from "./contract.js";
 
-const NS = "http://www.w3.org/2000/svg";
-
-function svgEl(tag, attrs, text) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
-  if (text !== undefined) el.textContent = String(text);
-  return el;
-}
+interface Anchor { x: number; y: number; dx: number; dy: number }
 
 export class FanLayer {
-  constructor(boardView) {
+  readonly board: BoardView;
+  readonly svg: SVGSVGElement;
+  fan: Fan | null;
+  lang: Lang;
+
+  constructor(boardView: BoardView) {
     this.board = boardView;
     this.svg = svgEl("svg", { class: "ugw-fan", "data-ugw": "fan", "aria-hidden": "true" });
     this.fan = null;
@@ -25,7 +26,7 @@ export class FanLayer {
 
   // The middle of the tile's inner edge (the side facing the board's centre; for a corner,
   // its inner corner), relative to the grid, and which way the centre lies from there.
-  anchor(pos, box) {
+  anchor(pos: number, box: DOMRect): Anchor | null {
     const tl = this.board.tiles[pos];
     if (!tl) return null;
     const r = tl.el.getBoundingClientRect();
@@ -45,13 +46,13 @@ export class FanLayer {
   }
 
   // fan: {player, from, arrows: [[pos, p]], jail, landed, landed_jail} or {} (nothing shown)
-  draw(fan, lang) {
-    this.fan = fan && Array.isArray(fan.arrows) ? fan : null;
+  draw(fan: Fan | Empty | null, lang: Lang): void {
+    this.fan = fan && Array.isArray(fan.arrows) ? fan as Fan : null;
     this.lang = lang || this.lang;
     this.redraw();
   }
 
-  redraw() {
+  redraw(): void {
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const fan = this.fan;
@@ -70,7 +71,7 @@ export class FanLayer {
     head.appendChild(svgEl("path", { d: "M0 0L10 5L0 10z", class: "ugw-fan-head" }));
     defs.appendChild(head);
     svg.appendChild(defs);
-    const targets = fan.arrows.map(([pos, p]) => ({ pos, p, key: String(pos) }));
+    const targets: { pos: number; p: number; key: string; jail?: boolean }[] = fan.arrows.map(([pos, p]) => ({ pos, p, key: String(pos) }));
     const jail = typeof fan.jail === "number" && fan.jail > 0 ? this.board.tiles.findIndex((tl) => tl.tile.kind === "JAIL") : -1;
     if (jail >= 0) targets.push({ pos: jail, p: fan.jail, key: "jail", jail: true });
     const top = Math.max(...targets.map((a) => a.p), 1e-9);

@@ -1,17 +1,12 @@
 // The game-over screen: winner, ranking with cash and net worth, and a small chart of every
 // player's net worth over the game (state.history: [turn, worth0, worth1, ...] per turn).
-import { h, money, safeColour } from "./dom.js";
+import { h, money, safeColour, svgEl } from "./dom.js";
 import { t } from "./i18n.js";
-import { NS, icon } from "./tokens.js";
+import { icon } from "./tokens.js";
 import { playerChip } from "./panels.js";
+import type { GameState, Lang } from "./contract.js";
 
-function svgEl(tag, attrs) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
-
-export function worthChart(state, lang) {
+export function worthChart(state: GameState, lang: Lang): SVGSVGElement {
   const rows = Array.isArray(state.history) ? state.history : [];
   const n = state.players.length;
   const W = 320;
@@ -31,11 +26,11 @@ export function worthChart(state, lang) {
   const t1 = Math.max(t0 + 1, ...turns);
   let hi = 1;
   for (const r of rows) for (let i = 1; i <= n; i++) hi = Math.max(hi, r[i]);
-  const x = (turn) => pad.l + ((turn - t0) / (t1 - t0)) * (W - pad.l - pad.r);
-  const y = (v) => H - pad.b - (Math.max(0, v) / hi) * (H - pad.t - pad.b);
+  const x = (turn: number): number => pad.l + ((turn - t0) / (t1 - t0)) * (W - pad.l - pad.r);
+  const y = (v: number): number => H - pad.b - (Math.max(0, v) / hi) * (H - pad.t - pad.b);
   const axis = svgEl("path", { d: `M${pad.l} ${pad.t}V${H - pad.b}H${W - pad.r}`, fill: "none", stroke: "currentColor", "stroke-width": 1, opacity: 0.6 });
   svg.appendChild(axis);
-  const label = (tx, ty, text, anchor) => {
+  const label = (tx: number, ty: number, text: string, anchor: string): void => {
     const el = svgEl("text", { x: tx, y: ty, "font-size": 10, fill: "currentColor", "text-anchor": anchor });
     el.textContent = text;
     svg.appendChild(el);
@@ -56,7 +51,7 @@ export function worthChart(state, lang) {
   return svg;
 }
 
-export function gameOver(state, lang, onNewGame) {
+export function gameOver(state: GameState, lang: Lang, onNewGame: () => void): HTMLDivElement {
   const ranking = state.ranking || [];
   const winners = ranking.filter((r) => r.winner);
   const rows = ranking.map((r, k) => {

@@ -4,21 +4,26 @@
 // Only Python's figures are drawn; every segment carries them in data- attributes.
 import { h, replace, safeColour, contrast } from "./dom.js";
 import { t, tf } from "./i18n.js";
+import type { Empty, GameState, Lang, WinChances, WinEstimate, WinRow } from "./contract.js";
 
-const pct = (p) => `${Math.round(100 * p)}%`;
+const pct = (p: number): string => `${Math.round(100 * p)}%`;
 
-export function renderWinBar(el, wc, state, L) {
+// Python's figures, whatever stage they are at: a waiting bar has no rows yet.
+type Shown = Partial<Omit<WinEstimate, "status">> & { status?: Exclude<WinChances, Empty>["status"] };
+
+export function renderWinBar(el: HTMLElement, wc: WinChances | null, state: GameState | null, L: Lang): void {
   const players = (state && state.players) || [];
-  if (!wc || !wc.on || !players.length) { replace(el); el.hidden = true; return; }
+  if (!state || !wc || !wc.on || !players.length) { replace(el); el.hidden = true; return; }
+  const shown = wc as Shown;
   el.hidden = false;
-  const rows = Array.isArray(wc.players) ? wc.players : [];
-  const stale = wc.seq !== undefined && state.seq !== undefined && wc.seq !== state.seq;
-  const status = wc.status || "waiting";
+  const rows: WinRow[] = Array.isArray(shown.players) ? shown.players : [];
+  const stale = shown.seq !== undefined && state.seq !== undefined && shown.seq !== state.seq;
+  const status = shown.status || "waiting";
   const bar = h("div", { class: "ugw-win-track", role: "img", "data-ugw": "win-track" });
-  const said = [];
+  const said: string[] = [];
   for (const row of rows) {
-    const p = players[row.player] || {};
-    const colour = safeColour(p.colour);
+    const p = players[row.player];
+    const colour = safeColour(p && p.colour);
     const share = Math.max(0, Number(row.p_win) || 0);
     const label = `${row.name} ${pct(share)}`;
     said.push(label);
@@ -29,7 +34,7 @@ export function renderWinBar(el, wc, state, L) {
       style: { flexGrow: String(share), background: colour, color: contrast(colour) },
     }, share >= 0.06 ? h("span", { class: "ugw-win-label", text: share >= 0.2 ? label : pct(share) }) : null));
   }
-  const open = wc.unfinished && Number(wc.unfinished.p_win) > 0 ? wc.unfinished : null;
+  const open = shown.unfinished && Number(shown.unfinished.p_win) > 0 ? shown.unfinished : null;
   if (open) {
     bar.appendChild(h("div", {
       class: "ugw-win-seg ugw-win-open", "data-ugw": "win-seg-open", "data-p-win": String(open.p_win),
@@ -38,10 +43,10 @@ export function renderWinBar(el, wc, state, L) {
     }));
   }
   bar.setAttribute("aria-label", `${t(L, "win_chances")}: ${said.join(", ")}`);
-  const swings = Array.isArray(wc.swings) ? wc.swings : [];
+  const swings = Array.isArray(shown.swings) ? shown.swings : [];
   const swing = swings.length ? swings[swings.length - 1] : null;
   const note = status === "over" ? t(L, "win_over")
-    : rows.length ? tf(L, "win_note", { n: wc.rollouts || 0 }) + (status === "done" ? "" : " …")
+    : rows.length ? tf(L, "win_note", { n: shown.rollouts || 0 }) + (status === "done" ? "" : " …")
       : t(L, "win_waiting");
   replace(el,
     h("div", { class: "ugw-win-head" },
@@ -51,8 +56,8 @@ export function renderWinBar(el, wc, state, L) {
     rows.length ? h("span", { class: "ugw-win-figures", "data-ugw": "win-figures", text: said.join(" · ") }) : null,
     swing && swing.text ? h("div", { class: "ugw-win-swing", "data-ugw": "win-swing", "data-points": String(swing.points),
       text: swing.text[L] || swing.text.en }) : null);
-  el.dataset.seq = String(wc.seq ?? "");
+  el.dataset.seq = String(shown.seq ?? "");
   el.dataset.status = status;
-  el.dataset.rollouts = String(wc.rollouts || 0);
+  el.dataset.rollouts = String(shown.rollouts || 0);
   el.classList.toggle("ugw-win-stale", stale);
 }

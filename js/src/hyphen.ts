@@ -29,14 +29,14 @@ const MIN_WORD = 7;
 const MIN_LEFT = 2;
 const MIN_RIGHT = 3;
 
-function isVowel(ch, prev) {
+function isVowel(ch: string, prev: string): boolean {
   // Dutch "ij" is a vowel; y after a vowel too.
   if (ch === "j" || ch === "J") return prev === "i" || prev === "I";
   return VOWELS.test(ch);
 }
 
 // "Nacht|win|kel" -> the word with soft hyphens at the marks, in the word's own letters.
-function marked(word, pattern) {
+function marked(word: string, pattern: string): string {
   let out = "";
   let k = 0;
   for (const piece of pattern.split("|")) {
@@ -47,12 +47,12 @@ function marked(word, pattern) {
   return out;
 }
 
-export function hyphenateWord(word) {
+export function hyphenateWord(word: string): string {
   const known = EXCEPTIONS.get(word.toLowerCase());
   if (known !== undefined) return marked(word, known);
   if (word.length < MIN_WORD || !/^[\p{L}]+$/u.test(word)) return word;
   const vowel = [...word].map((ch, i) => isVowel(ch, i ? word[i - 1] : ""));
-  const cuts = [];
+  const cuts: number[] = [];
   let i = 0;
   while (i < word.length && !vowel[i]) i++;
   while (i < word.length) {
@@ -78,7 +78,7 @@ export function hyphenateWord(word) {
 
 // `breaks`: the board file's own break points for this name ("|" marks), used when they spell
 // the same name.
-export function hyphenate(text, breaks) {
+export function hyphenate(text: string, breaks?: string): string {
   const name = String(text);
   if (typeof breaks === "string" && breaks.replace(/\|/g, "") === name) return breaks.replace(/\|/g, SHY);
   return name.replace(/[\p{L}]+/gu, (w) => hyphenateWord(w));

@@ -1,5 +1,7 @@
 // UI words (the log itself is rendered in Python).
-const WORDS = {
+import type { Lang } from "./contract.js";
+
+const WORDS: Record<Lang, Record<string, string>> = {
   en: {
     kind_START: "start", kind_STREET: "street", kind_RAILWAY: "station", kind_UTILITY: "utility",
     kind_TAX: "tax", kind_CHANCE: "chance", kind_CHEST: "community chest", kind_JAIL: "jail",
@@ -189,16 +191,16 @@ const WORDS = {
 };
 
 // A word with {name} holes filled in.
-export function tf(lang, key, values) {
-  return t(lang, key).replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
+export function tf(lang: Lang, key: string, values: Record<string, unknown>): string {
+  return t(lang, key).replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
 }
 
-export function t(lang, key) {
+export function t(lang: Lang, key: string): string {
   const table = WORDS[lang] || WORDS.en;
   return table[key] ?? WORDS.en[key] ?? key;
 }
 
-export function tokenName(lang, token) {
+export function tokenName(lang: Lang, token: string): string {
   const key = `token_${token}`;
   const word = t(lang, key);
   return word === key ? String(token) : word;

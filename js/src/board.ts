@@ -2,20 +2,23 @@
 // Names run horizontally on the top and bottom rows and are turned on the side columns, each
 // side facing its edge of the table; colour bands face the centre. The centre is a slot the
 // view fills (title, decks, dice, the current decision).
-import { h, replace, safeColour } from "./dom.js";
+import { ARROWS, h, replace, safeColour } from "./dom.js";
 import { hyphenate } from "./hyphen.js";
 import { tokenSvg } from "./tokens.js";
 import { t, tokenName } from "./i18n.js";
+import type { BoardData, GameState, Heat, Lang, Last, ProbabilityHeat, Tile } from "./contract.js";
 
 export const CORNER = 2; // a corner tile is this many ordinary tiles wide
 
 // Grid cell (row, col, side) of each position, starting at the bottom-right corner and going
 // clockwise (left along the bottom, up the left side, right along the top, down the right).
-export function ringLayout(n) {
+export interface Cell { row: number; col: number; side: "bottom" | "left" | "top" | "right"; corner?: boolean }
+
+export function ringLayout(n: number): { cols: number; rows: number; cells: Cell[] } {
   const half = Math.max(4, Math.ceil((n + 4) / 2));
   const cols = Math.ceil(half / 2);
   const rows = half - cols;
-  const cells = [];
+  const cells: Cell[] = [];
   for (let c = cols - 1; c >= 0; c--) cells.push({ row: rows - 1, col: c, side: "bottom" });
   for (let r = rows - 2; r >= 0; r--) cells.push({ row: r, col: 0, side: "left" });
   for (let c = 1; c < cols; c++) cells.push({ row: 0, col: c, side: "top" });
@@ -26,7 +29,7 @@ export function ringLayout(n) {
   return { cols, rows, cells: cells.slice(0, n) };
 }
 
-const KIND_ICON = {
+const KIND_ICON: Partial<Record<string, string>> = {
   START: "➜", CHANCE: "?", CHEST: "✉", TAX: "€", JAIL: "▦", GO_TO_JAIL: "⚑",
   FREE_PARKING: "P", RAILWAY: "⇌", UTILITY: "⚡",
 };
@@ -35,13 +38,35 @@ const KIND_ICON = {
 // to fit their tile, never below the floor), so a board twice as large has names twice as large.
 export const NAME_SHARE = 0.019;
 
-function reducedMotion() {
-  return typeof window !== "undefined" && window.matchMedia
+function reducedMotion(): boolean {
+  return typeof window !== "undefined" && !!window.matchMedia
     && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** One tile's elements. */
+export interface TileView {
+  el: HTMLDivElement; name: HTMLDivElement; price: HTMLDivElement; build: HTMLDivElement;
+  tokens: HTMLDivElement; heat: HTMLDivElement; sr: HTMLSpanElement; tile: Tile;
+}
+
 export class BoardView {
-  constructor(onTile, onResize) {
+  readonly onTile: (pos: number) => void;
+  readonly onResize: (side: number) => void;
+  readonly el: HTMLDivElement;
+  readonly grid: HTMLDivElement;
+  readonly center: HTMLDivElement;
+  tiles: TileView[];
+  keys: string[];
+  data: BoardData | null;
+  lang: Lang;
+  layout: ReturnType<typeof ringLayout> | null = null;
+  fitFrame: number | null;
+  resizeObserver: ResizeObserver | null;
+  landed: number | null;
+  animations: Animation[];
+  moveFrame: number | null;
+
+  constructor(onTile: (pos: number) => void, onResize?: (side: number) => void) {
     this.onTile = onTile;
     this.onResize = onResize || (() => {});
     this.el = h("div", { class: "ugw-board-wrap" });
@@ -59,7 +84,7 @@ export class BoardView {
     this.moveFrame = null;
   }
 
-  build(data, lang) {
+  build(data: BoardData, lang: Lang): void {
     this.data = data;
     const n = data.tiles.length;
     const { cols, rows, cells } = ringLayout(n);
@@ -109,7 +134,7 @@ export class BoardView {
         onfocus: () => this.rove(pos, false),
         onkeydown: (ev) => {
           if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.onTile(pos); return; }
-          const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+          const step = ARROWS[ev.key];
           const target = step ? (pos + step + n) % n : ev.key === "Home" ? 0 : ev.key === "End" ? n - 1 : null;
           if (target !== null) { ev.preventDefault(); this.rove(target, true); }
         },
@@ -127,7 +152,7 @@ export class BoardView {
   // Fit every name to its tile: start from the size the tile allows and shrink (never below
   // the floor) until no line is longer than the tile and the lines fit its depth. Words break
   // only at the soft hyphens of hyphenate(). Measured after layout and again on resize.
-  fitNames() {
+  fitNames(): void {
     this.fitFrame = null;
     if (!this.tiles.length) return;
     const side = this.grid.getBoundingClientRect().width;
@@ -151,7 +176,7 @@ export class BoardView {
     }
   }
 
-  scheduleFit() {
+  scheduleFit(): void {
     if (this.fitFrame) return;
     this.fitFrame = requestAnimationFrame(() => this.fitNames());
     if (!this.resizeObserver && typeof ResizeObserver !== "undefined") {
@@ -164,7 +189,7 @@ export class BoardView {
     }
   }
 
-  destroy() {
+  destroy(): void {
     if (this.fitFrame) cancelAnimationFrame(this.fitFrame);
     if (this.moveFrame) cancelAnimationFrame(this.moveFrame);
     if (this.resizeObserver) this.resizeObserver.disconnect();
@@ -173,7 +198,7 @@ export class BoardView {
     this.resizeObserver = null;
   }
 
-  setLang(lang) {
+  setLang(lang: Lang): void {
     this.lang = lang;
     for (const tl of this.tiles) {
       const text = tl.tile.name[lang] || tl.tile.name.en || tl.tile.id;
@@ -186,12 +211,12 @@ export class BoardView {
     this.scheduleFit();
   }
 
-  update(state, hotelLevel) {
+  update(state: GameState, hotelLevel: number): void {
     if (!this.data || !state.players) return;
     this.drawTiles(state, hotelLevel);
   }
 
-  tileCentre(pos) {
+  tileCentre(pos: number): { x: number; y: number } | null {
     const tl = this.tiles[pos];
     if (!tl) return null;
     const r = tl.tokens.getBoundingClientRect();
@@ -202,14 +227,14 @@ export class BoardView {
   // dice settle); a jump to jail glides straight. The DOM is final at once, only the picture
   // moves, so the state shown and the state tested never differ. Returns the duration at once;
   // the animation itself starts in the next frame (no forced layout inside the click's task).
-  animateMoves(last, previous, delay) {
+  animateMoves(last: Last | null, previous?: number[] | null, delay?: number): number {
     for (const a of this.animations) a.cancel();
     this.animations = [];
     if (this.moveFrame) cancelAnimationFrame(this.moveFrame);
     this.moveFrame = null;
     if (!last || reducedMotion() || typeof Element === "undefined" || !Element.prototype.animate) return 0;
     const n = this.tiles.length;
-    const paths = new Map();
+    const paths = new Map<number, number[]>();
     for (const [player, start, end, steps] of last.moves || []) {
       if (typeof start !== "number" || typeof end !== "number") continue;
       const path = paths.get(player) || [start];
@@ -221,10 +246,10 @@ export class BoardView {
     for (const player of last.jail || []) {
       const path = paths.get(player) || (previous && typeof previous[player] === "number" ? [previous[player]] : null);
       const el = this.grid.querySelector(`[data-ugw-token="${player}"]`);
-      if (path && el) { path.push(Number(el.closest("[data-ugw-tile]").dataset.ugwTile)); paths.set(player, path); }
+      if (path && el) { path.push(Number(el.closest<HTMLElement>("[data-ugw-tile]")!.dataset.ugwTile)); paths.set(player, path); }
     }
     let longest = 0;
-    const plans = [];
+    const plans: { player: number; path: number[]; duration: number }[] = [];
     for (const [player, path] of paths) {
       if (path.length < 2) continue;
       const hop = Math.max(70, Math.min(140, 1500 / path.length));
@@ -252,18 +277,18 @@ export class BoardView {
   }
 
   // The auctioned tile stands out while its auction runs.
-  auction(pos) {
+  auction(pos: number | null): void {
     this.tiles.forEach((tl, k) => tl.el.classList.toggle("ugw-auction", k === pos));
   }
 
   // Where a next roll starts (the "next" heat mode): the current player's tile.
-  markStart(pos) {
+  markStart(pos: number | null): void {
     this.tiles.forEach((tl, k) => tl.el.classList.toggle("ugw-heat-start", k === pos));
   }
 
   // Light up the tile a token landed on, `delay` ms from now (when its hops are done): a ring
   // outside the tile (nothing of the tile is covered) in ink and paper, no owner's colour.
-  highlight(pos, delay = 0) {
+  highlight(pos: number | null, delay = 0): void {
     if (this.landed !== null && this.tiles[this.landed]) this.tiles[this.landed].el.classList.remove("ugw-landed");
     this.landed = typeof pos === "number" && this.tiles[pos] ? pos : null;
     if (this.landed === null) return;
@@ -272,14 +297,14 @@ export class BoardView {
     el.classList.add("ugw-landed");
   }
 
-  drawTiles(state, hotelLevel) {
+  drawTiles(state: GameState, hotelLevel: number): void {
     const L = this.lang;
     const mortgaged = new Set(state.mortgaged || []);
-    const byTile = new Map();
+    const byTile = new Map<number, number[]>();
     state.players.forEach((p, i) => {
       if (p.bankrupt) return;
       if (!byTile.has(p.position)) byTile.set(p.position, []);
-      byTile.get(p.position).push(i);
+      byTile.get(p.position)!.push(i);
     });
     const current = state.decision ? state.decision.player : null;
     const people = state.players.map((p) => `${p.name}/${p.token}/${p.colour}/${p.in_jail}`).join();
@@ -296,7 +321,7 @@ export class BoardView {
       tl.el.dataset.owner = ownerP ? String(owner) : "";
       tl.el.dataset.level = String(level || 0);
       tl.el.style.setProperty("--ugw-owner", ownerP ? safeColour(ownerP.colour) : "transparent");
-      const marks = [];
+      const marks: HTMLSpanElement[] = [];
       if (level && hotelLevel && level >= hotelLevel) {
         marks.push(h("span", { class: "ugw-hotel" }));
       } else if (level > 4) {
@@ -315,7 +340,7 @@ export class BoardView {
         }, tokenSvg(p.token, p.colour, 16));
       }));
       // What a screen reader hears besides the name and price: owner, buildings, who is here.
-      const said = [];
+      const said: string[] = [];
       if (ownerP) said.push(`${t(L, "owner")}: ${ownerP.name}`);
       if (mortgaged.has(pos)) said.push(t(L, "mortgaged"));
       if (level) said.push(level >= hotelLevel ? t(L, "hotel") : `${level} ${t(L, level === 1 ? "house" : "houses")}`);
@@ -324,12 +349,12 @@ export class BoardView {
     });
   }
 
-  rove(pos, focus) {
+  rove(pos: number, focus: boolean): void {
     this.tiles.forEach((tl, k) => { tl.el.tabIndex = k === pos ? 0 : -1; });
     if (focus && this.tiles[pos]) this.tiles[pos].el.focus();
   }
 
-  select(pos) {
+  select(pos: number | null): void {
     this.tiles.forEach((tl, k) => tl.el.classList.toggle("ugw-selected", k === pos));
   }
 
@@ -339,24 +364,26 @@ export class BoardView {
   // edge. The colour band keeps the tile's own colour around it, so it never drowns; owner
   // frames and houses fade while a heat mode is on. The jail tile shows both its figures,
   // labelled: visiting and in jail. The hottest and coldest tiles carry a mark.
-  setHeat(heat) {
+  setHeat(layer: Heat | null): void {
+    // (a probability mode's fields are absent from a custom layer: read as undefined)
+    const heat = layer as Partial<ProbabilityHeat> | null;
     const values = heat && Array.isArray(heat.values) ? heat.values : null;
-    const mode = values ? heat.mode || "custom" : null;
+    const mode = values && heat ? heat.mode || "custom" : null;
     const prob = mode && mode !== "custom";
     const L = this.lang;
     this.grid.classList.toggle("ugw-heat-on", !!values);
     this.grid.classList.toggle("ugw-heat-prob", !!prob);
     if (mode) this.grid.dataset.heatMode = mode; else delete this.grid.dataset.heatMode;
-    const fills = values && Array.isArray(heat.fills) ? heat.fills : [];
-    const inks = values && Array.isArray(heat.inks) ? heat.inks : [];
-    const notes = (values && heat.notes) || {};
+    const fills = values && heat && Array.isArray(heat.fills) ? heat.fills : [];
+    const inks = values && heat && Array.isArray(heat.inks) ? heat.inks : [];
+    const notes = (values && heat && heat.notes) || {};
     let refit = false;
     this.tiles.forEach((tl, pos) => {
-      const jail = prob && pos === heat.jail_position && typeof heat.jail === "number";
+      const jail = !!prob && !!heat && pos === heat.jail_position && typeof heat.jail === "number";
       const fill = values && pos < values.length ? safeColour(fills[pos], "") : "";
       if (values && pos < values.length) {
         const cell = fill || "transparent";
-        tl.heat.style.background = jail && heat.jail_fill
+        tl.heat.style.background = jail && heat && heat.jail_fill
           ? `linear-gradient(135deg, ${cell} 50%, ${safeColour(heat.jail_fill)} 50%)` : cell;
         tl.heat.dataset.value = String(values[pos]);
       } else {
@@ -365,18 +392,18 @@ export class BoardView {
       }
       tl.el.classList.toggle("ugw-heat-filled", !!fill);
       if (fill && inks[pos]) tl.el.style.setProperty("--ugw-ink", safeColour(inks[pos])); else tl.el.style.removeProperty("--ugw-ink");
-      if (jail) tl.heat.dataset.inJail = String(heat.jail); else delete tl.heat.dataset.inJail;
+      if (jail && heat) tl.heat.dataset.inJail = String(heat.jail); else delete tl.heat.dataset.inJail;
       const note = notes.hot && notes.hot.pos === pos ? "hot" : notes.cold && notes.cold.pos === pos ? "cold" : "";
       if (note && prob) tl.el.dataset.heatNote = note; else delete tl.el.dataset.heatNote;
-      const labels = [];
+      const labels: HTMLSpanElement[] = [];
       // next roll: only where the roll can end (0 elsewhere: blank, not a wall of "0.0%")
-      const blank = (v) => mode === "next" && v === 0;
+      const blank = (v: number): boolean => mode === "next" && v === 0;
       const mark = note === "hot" ? "▲ " : note === "cold" ? "▼ " : "";
       if (prob && values && pos < values.length && !blank(values[pos])) {
         labels.push(h("span", { class: "ugw-heat-label", "data-ugw": "heat-label",
-          text: `${jail ? `${t(L, "visiting")} ` : mark}${fmtShare(values[pos], heat.diverging)}` }));
+          text: `${jail ? `${t(L, "visiting")} ` : mark}${fmtShare(values[pos], heat?.diverging)}` }));
       }
-      if (jail && !blank(heat.jail)) {
+      if (jail && heat && heat.jail !== undefined && !blank(heat.jail)) {
         labels.push(h("span", { class: "ugw-heat-label ugw-heat-jail", "data-ugw": "heat-jail",
           title: t(L, "in_jail_short"), text: `▦ ${t(L, "in_cell")} ${fmtShare(heat.jail, heat.diverging)}` }));
       }
@@ -392,7 +419,7 @@ export class BoardView {
 }
 
 // A share of rolls as a tile label: "3.2%"; a difference in percentage points: "+0.4".
-export function fmtShare(value, signed) {
+export function fmtShare(value: number, signed?: boolean): string {
   const x = 100 * value;
   if (signed) return `${x > 0.005 ? "+" : x < -0.005 ? "−" : ""}${Math.abs(x).toFixed(2)}`;
   return `${x.toFixed(1)}%`;

@@ -1,11 +1,9 @@
 // Picture tokens: small inline SVG silhouettes (24x24 view box) filled with the player's colour
 // and outlined in a contrasting ink, so the eight pieces stay distinct at 16 px and on any tile.
-import { contrast, safeColour } from "./dom.js";
-
-const NS = "http://www.w3.org/2000/svg";
+import { NS, contrast, safeColour } from "./dom.js";
 
 // One path (or a few) per token; drawn with fill = player colour, stroke = ink.
-const SHAPES = {
+const SHAPES: Record<string, string[]> = {
   // top hat: crown, band and a wide brim
   hat: ["M7 3.5h10l-.6 12H7.6z", "M2.5 16.2c0-.9 1-1.4 2.2-1.4h14.6c1.2 0 2.2.5 2.2 1.4s-1 1.6-2.2 1.6H4.7c-1.2 0-2.2-.7-2.2-1.6z"],
   // racing car side view with two wheels
@@ -27,7 +25,7 @@ const SHAPES = {
 export const TOKEN_NAMES = Object.keys(SHAPES);
 
 // A token picture as an <svg> element (aria-hidden: the name is said elsewhere).
-export function tokenSvg(token, colour, size = 16) {
+export function tokenSvg(token: string, colour: string, size = 16): SVGSVGElement {
   const fill = safeColour(colour);
   const ink = contrast(fill) === "#fff" ? "#ffffff" : "#111111";
   const svg = document.createElementNS(NS, "svg");
@@ -52,7 +50,8 @@ export function tokenSvg(token, colour, size = 16) {
     return svg;
   }
   // A darker halo first (legible on light and dark tiles), then the coloured piece.
-  for (const [stroke, width] of [[ink === "#ffffff" ? "#000000" : "#ffffff", 3.2], [ink === "#ffffff" ? "#000000" : "#111111", 1.3]]) {
+  const pens: [string, number][] = [[ink === "#ffffff" ? "#000000" : "#ffffff", 3.2], [ink === "#ffffff" ? "#000000" : "#111111", 1.3]];
+  for (const [stroke, width] of pens) {
     for (const d of shapes) {
       const p = document.createElementNS(NS, "path");
       p.setAttribute("d", d);
@@ -69,12 +68,12 @@ export function tokenSvg(token, colour, size = 16) {
 }
 
 // Small inline icons used by the interface (stopwatch, cards, trophy).
-const ICONS = {
+const ICONS: Record<string, string[]> = {
   stopwatch: ["M9 1.5h6v2H9z", "M12 4.5a8 8 0 1 0 0 16a8 8 0 1 0 0-16z", "M12 8v5l3 2"],
   trophy: ["M7 3h10v5a5 5 0 0 1-10 0z", "M7 5H4v2a3 3 0 0 0 3 3", "M17 5h3v2a3 3 0 0 1-3 3", "M12 13v4", "M8 20h8l-1-3H9z"],
 };
 
-export function icon(name, size = 14) {
+export function icon(name: string, size = 14): SVGSVGElement {
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("width", String(size));

@@ -1,9 +1,18 @@
 // Tabbed side panels (players, log; more can be added with add(), e.g. the probability lab's
 // heat modes, dice histogram and convergence chart). Keyboard: arrow keys move between tabs.
-import { h, replace } from "./dom.js";
+import { ARROWS, h, replace } from "./dom.js";
+
+interface Tab { id: string; label: () => string; tab: HTMLButtonElement; panel: HTMLDivElement }
 
 export class Tabs {
-  constructor(uid, label) {
+  readonly uid: string;
+  readonly list: HTMLDivElement;
+  readonly body: HTMLDivElement;
+  readonly el: HTMLDivElement;
+  readonly items: Tab[];
+  current: string | null;
+
+  constructor(uid: string, label: string) {
     this.uid = uid;
     this.list = h("div", { class: "ugw-tablist", role: "tablist", "aria-label": label });
     this.body = h("div", { class: "ugw-tabbodies" });
@@ -13,14 +22,14 @@ export class Tabs {
   }
 
   // id: short name (data-ugw=tab-ID / panel-ID); label: () => text in the current language
-  add(id, label, content) {
+  add(id: string, label: () => string, content: Node): HTMLDivElement {
     const tab = h("button", {
       type: "button", role: "tab", class: "ugw-tab", id: `ugw-tab-${id}-${this.uid}`,
       "data-ugw": `tab-${id}`, "aria-controls": `ugw-panel-${id}-${this.uid}`,
       onclick: () => this.select(id),
       onkeydown: (ev) => {
         const k = this.items.findIndex((it) => it.id === id);
-        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+        const step = ARROWS[ev.key];
         if (!step) return;
         ev.preventDefault();
         const next = this.items[(k + step + this.items.length) % this.items.length];
@@ -40,12 +49,12 @@ export class Tabs {
     return panel;
   }
 
-  select(id) {
+  select(id: string): void {
     this.current = id;
     this.sync();
   }
 
-  sync() {
+  sync(): void {
     for (const it of this.items) {
       const on = it.id === this.current;
       it.tab.setAttribute("aria-selected", on ? "true" : "false");

@@ -3,52 +3,52 @@
 // strategy, Roll once, the dice histogram against the exact distribution, convergence on
 // log-log axes beside its 1/sqrt(n) line, short against long jail stay, and Save picture.
 // Python computes every number and every colour (traits `heat`, `stats`); this only draws.
-import { h, replace, safeColour } from "./dom.js";
+import { h, replace, safeColour, svgEl } from "./dom.js";
+import type { Child } from "./dom.js";
 import { t, tf } from "./i18n.js";
 import { fmtShare } from "./board.js";
+import type { Convergence, DiceStats, Heat, HeatMode, JailComparison, JailStrategy, Lang, Per, Player, ProbabilityHeat, Stats } from "./contract.js";
 
-const NS = "http://www.w3.org/2000/svg";
-export const MODES = ["off", "exact", "observed", "difference", "next"];
+export const MODES: ("off" | HeatMode)[] = ["off", "exact", "observed", "difference", "next"];
 const FONT = 12; // chart text, in view-box units (charts scale with the panel)
 
-function svgEl(tag, attrs, text) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
-  if (text !== undefined) el.textContent = String(text);
-  return el;
-}
+// A heat layer read field by field (a custom layer has no mode, notes ...: undefined).
+type AnyHeat = Partial<ProbabilityHeat> & { label?: string };
 
-function gradient(palette) {
+function gradient(palette: string[] | undefined): string {
   const stops = Array.isArray(palette) && palette.length ? palette.map((c) => safeColour(c)) : ["#440154", "#fde725"];
   return `linear-gradient(to right, ${stops.join(", ")})`;
 }
 
 // A chart's left margin: wide enough for its longest y label (nothing cut at the edge).
-function leftPad(labels) {
+function leftPad(labels: string[]): number {
   return 8 + FONT * 0.62 * Math.max(1, ...labels.map((s) => String(s).length));
 }
 
 // The legend: what the colours mean, from the lowest to the highest value shown, with the
 // unit, In Jail's figure when it lies above the scale, and why the hottest and coldest are.
-export function renderLegend(el, heat, lang, players) {
+export function renderLegend(el: HTMLElement, layer: Heat, lang: Lang, players: Player[] | undefined): void {
   const L = lang;
+  const heat = layer as AnyHeat;
   if (!heat || !Array.isArray(heat.values)) { el.hidden = true; delete el.dataset.heatMode; return; }
   el.hidden = false;
   const mode = heat.mode || "custom";
   el.dataset.heatMode = mode;
   const bar = h("span", { class: "ugw-legend-bar", "data-ugw": "heat-bar", style: { background: gradient(heat.palette) } });
   if (mode === "custom") {
-    const fmt = (x) => (Math.abs(x) < 1 && x !== 0 ? x.toFixed(3) : String(Math.round(x * 100) / 100));
+    const fmt = (x: number): string => (Math.abs(x) < 1 && x !== 0 ? x.toFixed(3) : String(Math.round(x * 100) / 100));
     replace(el, h("span", { class: "ugw-legend-title", "data-ugw": "heat-title", text: heat.label || t(L, "heat") }),
       h("span", { class: "ugw-legend-scale" },
-        h("span", { class: "ugw-legend-range", "data-ugw": "heat-min", text: fmt(heat.min) }), bar,
-        h("span", { class: "ugw-legend-range", "data-ugw": "heat-max", text: fmt(heat.max) })));
+        h("span", { class: "ugw-legend-range", "data-ugw": "heat-min", text: fmt(heat.min as number) }), bar,
+        h("span", { class: "ugw-legend-range", "data-ugw": "heat-max", text: fmt(heat.max as number) })));
     return;
   }
-  const who = mode === "next" && players && players[heat.player] ? players[heat.player].name : "";
+  const mover = heat.player === null || heat.player === undefined ? undefined : players?.[heat.player];
+  const who = mode === "next" && mover ? mover.name : "";
   const title = tf(L, mode === "exact" && heat.per === "turn" ? "heat_exact_turn" : `heat_${mode}`, { p: who });
-  const low = heat.diverging ? `−${(100 * heat.max).toFixed(2)}` : fmtShare(heat.min, false).replace("%", "");
-  const high = heat.diverging ? `+${(100 * heat.max).toFixed(2)}` : fmtShare(heat.max, false).replace("%", "");
+  const top = heat.max as number;
+  const low = heat.diverging ? `−${(100 * top).toFixed(2)}` : fmtShare(heat.min as number, false).replace("%", "");
+  const high = heat.diverging ? `+${(100 * top).toFixed(2)}` : fmtShare(top, false).replace("%", "");
   const unit = t(L, heat.diverging ? "unit_pp" : heat.per === "turn" ? "unit_pct_turn" : "unit_pct");
   const parts = [
     h("span", { class: "ugw-legend-title", "data-ugw": "heat-title", text: title }),
@@ -60,12 +60,12 @@ export function renderLegend(el, heat, lang, players) {
   if (mode === "observed" || mode === "difference") {
     parts.push(h("span", { class: "ugw-legend-rolls", "data-ugw": "heat-rolls", text: tf(L, "rolls_n", { n: heat.rolls }) }));
   }
-  if (!heat.diverging && typeof heat.jail === "number" && heat.jail > heat.max) {
+  if (!heat.diverging && typeof heat.jail === "number" && heat.jail > top) {
     parts.push(h("span", { class: "ugw-legend-rolls", "data-ugw": "heat-jail-note",
       text: `▦ ${t(L, "in_cell")} ${fmtShare(heat.jail, false)} (${t(L, "above_scale")})` }));
   }
   const notes = heat.notes || {};
-  for (const key of ["hot", "cold"]) {
+  for (const key of ["hot", "cold"] as const) {
     const note = notes[key];
     if (!note || !note.text) continue;
     parts.push(h("span", { class: `ugw-legend-note ugw-note-${key}`, "data-ugw": `heat-note-${key}`, "data-pos": String(note.pos),
@@ -76,19 +76,19 @@ export function renderLegend(el, heat, lang, players) {
 
 // The histogram of dice totals rolled in this game (bars, share of rolls) against the exact
 // distribution (a line through ways/faces), zero-based, with the number of rolls.
-export function diceChart(dice, L) {
+export function diceChart(dice: DiceStats, L: Lang): SVGSVGElement {
   const n = dice.totals.length;
   const shares = dice.counts.map((c) => (dice.rolls ? c / dice.rolls : 0));
   const top = Math.max(...dice.exact, ...shares) * 1.1 || 1;
   const step = top > 0.25 ? 0.1 : 0.05;
-  const ticks = [];
+  const ticks: number[] = [];
   for (let v = 0; v <= top + 1e-9; v += step) ticks.push(v);
   const W = 300, H = 170, pad = { l: leftPad(ticks.map((v) => `${Math.round(100 * v)}%`)), r: 6, t: 8, b: 34 };
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", class: "ugw-chart", "data-ugw": "dice-hist",
     "data-rolls": dice.rolls });
   svg.appendChild(svgEl("title", {}, `${t(L, "dice_hist")}: ${tf(L, "rolls_n", { n: dice.rolls })}`));
-  const x = (k) => pad.l + ((k + 0.5) * (W - pad.l - pad.r)) / n;
-  const y = (v) => H - pad.b - (v / top) * (H - pad.t - pad.b);
+  const x = (k: number): number => pad.l + ((k + 0.5) * (W - pad.l - pad.r)) / n;
+  const y = (v: number): number => H - pad.b - (v / top) * (H - pad.t - pad.b);
   const bw = Math.max(2, ((W - pad.l - pad.r) / n) * 0.72);
   svg.appendChild(svgEl("path", { d: `M${pad.l} ${pad.t}V${H - pad.b}H${W - pad.r}`, fill: "none", stroke: "currentColor", opacity: 0.6 }));
   for (const v of ticks) {
@@ -110,22 +110,22 @@ export function diceChart(dice, L) {
 // Total variation distance against the number of rolls on log-log axes (decades both ways),
 // as the notebook draws it: the distance falls like 1/sqrt(n), a straight line of slope -1/2
 // (dashed: what a game of that many rolls typically shows, from the chain's own variance).
-export function convergenceChart(conv, L) {
+export function convergenceChart(conv: Convergence, L: Lang): SVGSVGElement {
   const rolls = conv.rolls;
   const last = rolls.length ? rolls[rolls.length - 1] : 1;
   const decades = Math.max(1, Math.ceil(Math.log10(Math.max(10, last))));
   const seen = [...conv.tv, ...conv.expected].filter((v) => v > 0);
   const bottom = Math.min(-1, Math.floor(Math.log10(Math.min(1, ...seen) || 0.1)));
-  const yTicks = [];
+  const yTicks: number[] = [];
   for (let e = 0; e >= bottom; e--) yTicks.push(e);
-  const label = (e) => (e >= 0 ? "1" : (10 ** e).toFixed(-e));
+  const label = (e: number): string => (e >= 0 ? "1" : (10 ** e).toFixed(-e));
   const W = 300, H = 180, pad = { l: leftPad(yTicks.map(label)), r: 18, t: 8, b: 34 };
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", class: "ugw-chart", "data-ugw": "convergence",
     "data-points": rolls.length, "data-last-rolls": rolls.length ? last : 0, "data-y-scale": "log",
     "data-last-tv": rolls.length ? conv.tv[rolls.length - 1] : "" });
   svg.appendChild(svgEl("title", {}, t(L, "convergence")));
-  const x = (n) => pad.l + (Math.log10(n) / decades) * (W - pad.l - pad.r);
-  const y = (v) => pad.t + (Math.min(0, Math.log10(Math.max(v, 10 ** bottom))) / bottom) * (H - pad.t - pad.b);
+  const x = (n: number): number => pad.l + (Math.log10(n) / decades) * (W - pad.l - pad.r);
+  const y = (v: number): number => pad.t + (Math.min(0, Math.log10(Math.max(v, 10 ** bottom))) / bottom) * (H - pad.t - pad.b);
   svg.appendChild(svgEl("path", { d: `M${pad.l} ${pad.t}V${H - pad.b}H${W - pad.r}`, fill: "none", stroke: "currentColor", opacity: 0.6 }));
   for (let d = 0; d <= decades; d++) {
     const n = 10 ** d;
@@ -139,7 +139,7 @@ export function convergenceChart(conv, L) {
   }
   svg.appendChild(svgEl("text", { x: (pad.l + W - pad.r) / 2, y: H - 5, "font-size": FONT, fill: "currentColor", "text-anchor": "middle" }, t(L, "rolls_log")));
   if (!rolls.length) return svg;
-  const path = (vals) => rolls.map((n, k) => `${k ? "L" : "M"}${x(n).toFixed(1)} ${y(vals[k]).toFixed(1)}`).join("");
+  const path = (vals: number[]): string => rolls.map((n, k) => `${k ? "L" : "M"}${x(n).toFixed(1)} ${y(vals[k]).toFixed(1)}`).join("");
   svg.appendChild(svgEl("path", { d: path(conv.expected), class: "ugw-expected-line", "data-ugw": "conv-expected", fill: "none" }));
   const k = Math.max(0, rolls.findIndex((n) => n >= Math.sqrt(last))); // half-way on the log axis
   svg.appendChild(svgEl("text", { x: x(rolls[k]) + 4, y: y(conv.expected[k]) + FONT + 2, "font-size": FONT, fill: "currentColor",
@@ -155,18 +155,18 @@ export function convergenceChart(conv, L) {
 }
 
 // Short against long jail stay: the long-run share of each group, two bars side by side.
-export function jailChart(cmp, L) {
+export function jailChart(cmp: JailComparison, L: Lang): SVGSVGElement {
   const groups = cmp.groups || [];
   const n = groups.length;
   const top = Math.max(0.01, ...cmp.short, ...cmp.long) * 1.1;
   const step = top > 0.25 ? 0.1 : top > 0.1 ? 0.05 : 0.02;
-  const ticks = [];
+  const ticks: number[] = [];
   for (let v = 0; v <= top + 1e-9; v += step) ticks.push(v);
   const W = 300, H = 170, pad = { l: leftPad(ticks.map((v) => `${Math.round(100 * v)}%`)), r: 6, t: 8, b: 34 };
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", class: "ugw-chart", "data-ugw": "jail-chart" });
   svg.appendChild(svgEl("title", {}, t(L, "jail_cmp")));
   const slot = (W - pad.l - pad.r) / Math.max(n, 1);
-  const y = (v) => H - pad.b - (v / top) * (H - pad.t - pad.b);
+  const y = (v: number): number => H - pad.b - (v / top) * (H - pad.t - pad.b);
   svg.appendChild(svgEl("path", { d: `M${pad.l} ${pad.t}V${H - pad.b}H${W - pad.r}`, fill: "none", stroke: "currentColor", opacity: 0.6 }));
   for (const v of ticks) {
     svg.appendChild(svgEl("text", { x: pad.l - 3, y: y(v) + 3, "font-size": FONT, fill: "currentColor", "text-anchor": "end" }, `${Math.round(100 * v)}%`));
@@ -174,7 +174,7 @@ export function jailChart(cmp, L) {
   const bw = Math.max(1.5, slot * 0.36);
   groups.forEach((g, k) => {
     const cx = pad.l + (k + 0.5) * slot;
-    [["short", cmp.short[k], -1], ["long", cmp.long[k], 1]].forEach(([key, v, side]) => {
+    ([["short", cmp.short[k], -1], ["long", cmp.long[k], 1]] as [JailStrategy, number, number][]).forEach(([key, v, side]) => {
       const bar = svgEl("rect", { x: cx + (side < 0 ? -bw : 0), y: y(v), width: bw, height: Math.max(0, H - pad.b - y(v)),
         class: `ugw-jail-bar ugw-jail-${key}`, "data-ugw": `jail-${key}-${g.key}`, "data-share": v });
       bar.appendChild(svgEl("title", {}, `${g.label[L] || g.label.en}: ${t(L, `jail_${key}`)} ${fmtShare(v, false)}`));
@@ -189,7 +189,7 @@ export function jailChart(cmp, L) {
   return svg;
 }
 
-function switchRow(label, items, current, onPick, disabled) {
+function switchRow<V extends string>(label: string, items: [V, string, string][], current: string, onPick: (value: V) => void, disabled: boolean): HTMLDivElement {
   return h("div", { class: "ugw-mode-switch", role: "group", "aria-label": label },
     h("span", { class: "ugw-switch-label", "aria-hidden": "true", text: label }),
     items.map(([value, text, ugw]) => h("button", {
@@ -198,7 +198,7 @@ function switchRow(label, items, current, onPick, disabled) {
     })));
 }
 
-function figure(key, head, chart, note) {
+function figure(key: string, head: Child, chart: Node, note: string): HTMLElement {
   return h("figure", { class: "ugw-odds-fig", "data-ugw": `fig-${key}` },
     h("figcaption", { class: "ugw-odds-head" }, head), chart,
     note ? h("figcaption", { class: "ugw-muted ugw-fig-note", text: note }) : null);
@@ -207,8 +207,27 @@ function figure(key, head, chart, note) {
 // The Odds tab. `o`: {heat, stats, lang, choose(mode), toggleStats(show), setPer(per),
 // setJail(strategy), rollOnce(), canRoll, player (name of whoever rolls next), savePicture(),
 // pictures (element holding the last export's links)}.
-export function renderOdds(el, o) {
-  const { heat, stats, lang: L } = o;
+export interface OddsCtx {
+  heat: Heat;
+  stats: Stats | Record<string, never>;
+  lang: Lang;
+  canRoll: boolean;
+  player: string;
+  winOn: boolean;
+  toggleWin: ((show: boolean) => boolean) | null;
+  choose: (mode: HeatMode | null) => boolean;
+  toggleStats: (show: boolean) => boolean;
+  setPer: (per: Per) => boolean;
+  setJail: (jail: JailStrategy) => boolean;
+  rollOnce: () => boolean;
+  savePicture: () => boolean;
+  pictures: HTMLElement;
+}
+
+export function renderOdds(el: HTMLElement, o: OddsCtx): void {
+  const { lang: L } = o;
+  const heat = o.heat as AnyHeat;
+  const stats = o.stats as Partial<Stats>;
   const current = heat && Array.isArray(heat.values) ? heat.mode || "custom" : "off";
   const prob = current !== "off" && current !== "custom";
   const per = (heat && heat.per) || "roll";
@@ -224,9 +243,9 @@ export function renderOdds(el, o) {
     h("div", { class: "ugw-mode-switch", role: "group", "aria-label": t(L, "heat_modes"), "data-ugw": "heat-modes",
       "data-heat-mode": current }, buttons),
     h("p", { class: "ugw-muted ugw-odds-help", "data-ugw": "odds-help", text: t(L, `help_${prob ? current : "off"}`) }),
-    switchRow(t(L, "per_label"), [["roll", t(L, "per_roll"), "per-roll"], ["turn", t(L, "per_turn"), "per-turn"]],
+    switchRow<Per>(t(L, "per_label"), [["roll", t(L, "per_roll"), "per-roll"], ["turn", t(L, "per_turn"), "per-turn"]],
       per, (value) => o.setPer(value), !prob || current === "next"),
-    switchRow(t(L, "jail_label"), [["short", t(L, "jail_short"), "jail-short"], ["long", t(L, "jail_long"), "jail-long"]],
+    switchRow<JailStrategy>(t(L, "jail_label"), [["short", t(L, "jail_short"), "jail-short"], ["long", t(L, "jail_long"), "jail-long"]],
       strategy, (value) => o.setJail(value), false),
     h("div", { class: "ugw-odds-row" },
       h("button", { type: "button", class: "ugw-btn ugw-primary ugw-small-btn", "data-ugw": "roll-once", disabled: !o.canRoll,
@@ -237,10 +256,10 @@ export function renderOdds(el, o) {
         onclick: () => o.savePicture() }),
       o.toggleWin ? h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "win-toggle",
         "aria-pressed": o.winOn ? "true" : "false", text: t(L, o.winOn ? "win_hide" : "win_show"),
-        onclick: () => o.toggleWin(!o.winOn) }) : null),
+        onclick: () => o.toggleWin && o.toggleWin(!o.winOn) }) : null),
     o.pictures,
   ];
-  if (shown) {
+  if (shown && stats.dice && stats.convergence) {
     const dice = stats.dice;
     const figs = [
       figure("dice", [`${t(L, "dice_hist")} · `, h("span", { "data-ugw": "dice-rolls", text: tf(L, "rolls_n", { n: dice.rolls }) })],

@@ -2,17 +2,20 @@
 // each chart of the Odds tab, as SVG and PNG files for slides. The charts are copied with the
 // colours and sizes they are drawn in (the theme's CSS inlined), on a plain background; PNGs
 // are drawn from the SVG on a canvas at twice the size. Links (download) appear in the tab.
-import { h, replace } from "./dom.js";
+import { NS, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import type { Lang } from "./contract.js";
 
-const NS = "http://www.w3.org/2000/svg";
+/** A picture to save: its key (file name), label and SVG text. */
+export interface Picture { key: string; label: string; svg: string }
+
 const STYLED = ["fill", "stroke", "stroke-width", "stroke-dasharray", "opacity", "font-size", "font-weight", "font-family"];
 
 // A chart as a standalone SVG document: computed styles written as attributes.
-export function chartSvg(svg, background) {
-  const copy = svg.cloneNode(true);
-  const from = [svg, ...svg.querySelectorAll("*")];
-  const to = [copy, ...copy.querySelectorAll("*")];
+export function chartSvg(svg: SVGSVGElement, background: string): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  const from: Element[] = [svg, ...svg.querySelectorAll("*")];
+  const to: Element[] = [copy, ...copy.querySelectorAll("*")];
   from.forEach((el, k) => {
     const cs = getComputedStyle(el);
     for (const prop of STYLED) {
@@ -35,24 +38,24 @@ export function chartSvg(svg, background) {
 }
 
 // The PNG of an SVG text, `scale` times its width/height attributes.
-export async function pngOf(svgText, scale = 2) {
+export async function pngOf(svgText: string, scale = 2): Promise<string> {
   const img = new Image();
   img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgText)}`;
   await img.decode();
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
   canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
-  canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
+  canvas.getContext("2d")!.drawImage(img, 0, 0, canvas.width, canvas.height);
   return canvas.toDataURL("image/png");
 }
 
-function svgUrl(text) {
+function svgUrl(text: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
 }
 
 // pictures: [{key, label, svg}] -> links "Board: SVG · PNG", ... in `el`.
-export async function showPictures(el, pictures, lang) {
-  const rows = [];
+export async function showPictures(el: HTMLElement, pictures: Picture[], lang: Lang): Promise<void> {
+  const rows: HTMLLIElement[] = [];
   for (const pic of pictures) {
     let png = null;
     try { png = await pngOf(pic.svg); } catch (err) { png = null; }
@@ -66,10 +69,10 @@ export async function showPictures(el, pictures, lang) {
 }
 
 // The charts shown in the Odds panel, as pictures.
-export function chartPictures(odds, lang, background) {
-  const out = [];
+export function chartPictures(odds: HTMLElement, lang: Lang, background: string): Picture[] {
+  const out: Picture[] = [];
   for (const [key, sel] of [["dice", "[data-ugw=dice-hist]"], ["convergence", "[data-ugw=convergence]"], ["jail", "[data-ugw=jail-chart]"]]) {
-    const svg = odds.querySelector(sel);
+    const svg = odds.querySelector<SVGSVGElement>(sel);
     if (svg) out.push({ key, label: t(lang, `picture_${key}`), svg: chartSvg(svg, background) });
   }
   return out;

@@ -1,41 +1,63 @@
-// Panels: the current decision (in the board's centre), the players, the tile card and the trade
-// dialog. Every button that sends a request is a guarded button (see index.js: it ignores clicks
-// for a moment after it appears in a new place, and while a request is on its way).
+// Panels: the current decision (in the board's centre), the players and the tile card (the
+// trade dialog: trade.ts). Every button that sends a request is a guarded button (see
+// requests.ts: it ignores clicks for a moment after it appears in a new place, and while a
+// request is on its way).
 import { h, replace, money, safeColour } from "./dom.js";
+import type { Attrs } from "./dom.js";
 import { t, tokenName } from "./i18n.js";
 import { tokenSvg } from "./tokens.js";
 import { cardsText, decisionText, evenHint, manageLabel, tileName } from "./prompts.js";
+import type { Action, BoardData, GameState, Lang, Player, PositionAction, Tile } from "./contract.js";
 
 export { decisionText, tileName };
 
-export function playerChip(p, index, lang) {
+/** What the panels draw from and call back: the state, the board and the view's requests. */
+export interface PanelCtx {
+  state: GameState;
+  board: BoardData;
+  lang: Lang;
+  uid: string;
+  act: (action: Action) => boolean;
+  guarded: (attrs: Attrs) => HTMLButtonElement;
+  openTrade: () => void;
+  onTile: (pos: number) => void;
+  manageOpen: boolean;
+  toggleManage: () => void;
+}
+
+export function playerChip(p: Player | undefined, index: number, lang: Lang): HTMLSpanElement {
   if (!p) return h("span", { text: "–" });
   return h("span", { class: "ugw-chip", "data-ugw-player": String(index), title: `${p.name} (${tokenName(lang, p.token)})` },
     h("span", { class: "ugw-chip-token", style: { borderColor: safeColour(p.colour) } }, tokenSvg(p.token, p.colour, 18)),
     h("span", { class: "ugw-chip-name", text: p.name }));
 }
 
-const SIMPLE = ["roll", "buy", "decline", "pay_fine", "use_card", "accept", "reject", "end_turn", "pass", "bankrupt"];
-const PRIMARY = ["roll", "buy", "accept", "end_turn", "bid"];
+const SIMPLE: string[] = ["roll", "buy", "decline", "pay_fine", "use_card", "accept", "reject", "end_turn", "pass", "bankrupt"];
+const PRIMARY: string[] = ["roll", "buy", "accept", "end_turn", "bid"];
 
-export function actionLabel(action, board, lang) {
+// The position an action is about (build, mortgage ...), or undefined.
+function positionOf(action: Action): number | undefined {
+  return "position" in action ? action.position : undefined;
+}
+
+export function actionLabel(action: Action, board: BoardData, lang: Lang): string {
   if (action.type === "tax") return t(lang, action.choice === "percent" ? "tax_percent" : "tax_flat");
   if (action.type === "sell_down") return `${t(lang, "sell_down")} ${action.area} ${t(lang, "to_level")} ${action.level}`;
-  if (action.position !== undefined) return `${t(lang, action.type)}: ${tileName(board, action.position, lang)}`;
+  if ("position" in action) return `${t(lang, action.type)}: ${tileName(board, action.position, lang)}`;
   return t(lang, action.type);
 }
 
 // The current decision: whose it is, what about, and its buttons. Per-tile actions (build,
 // mortgage, ...) sit behind the "Build / Mortgage" toggle, except those about the tile the
 // decision is about (the 22-cell house offer's "Build" is a main button).
-export function renderActions(el, ctx) {
+export function renderActions(el: HTMLElement, ctx: PanelCtx): void {
   const { state, board, lang, act, openTrade, guarded } = ctx;
-  const d = state.decision || {};
+  const d = state.decision;
   const legal = state.legal || [];
   const p = d.player !== null && d.player !== undefined ? state.players[d.player] : null;
   const botSeat = p && p.seat && p.seat !== "person";
   const head = h("div", { class: "ugw-decision", "data-ugw": "decision", "data-kind": d.kind || "" },
-    p ? h("span", { class: "ugw-whose", "data-ugw": "whose-turn" }, playerChip(p, d.player, lang)) : null,
+    p ? h("span", { class: "ugw-whose", "data-ugw": "whose-turn" }, playerChip(p, d.player as number, lang)) : null,
     h("span", { class: "ugw-decision-text", text: decisionText(state, board, lang) }));
   const focus = focusKey(el);
   if (botSeat) {
@@ -43,51 +65,53 @@ export function renderActions(el, ctx) {
     restoreFocus(el, focus);
     return;
   }
-  const about = d.data && d.data.position !== undefined ? d.data.position : null;
-  const buttons = [];
-  const manage = new Map();
+  const about = d.data && "position" in d.data && d.data.position !== undefined ? d.data.position : null;
+  const buttons: HTMLButtonElement[] = [];
+  const manage = new Map<string, Action[]>();
   for (const action of legal) {
     if (action.type === "bid") continue;
-    const mine = action.position !== undefined && action.position === about && d.kind !== "debt";
+    const pos = positionOf(action);
+    const mine = pos !== undefined && pos === about && d.kind !== "debt";
     if (SIMPLE.includes(action.type) || action.type === "tax" || mine) {
       buttons.push(guarded({
         class: `ugw-btn${PRIMARY.includes(action.type) || mine ? " ugw-primary" : ""}${action.type === "bankrupt" ? " ugw-danger" : ""}`,
         "data-ugw-action": action.type === "tax" ? `tax-${action.choice}` : action.type,
-        "data-ugw-pos": action.position !== undefined ? String(action.position) : null,
+        "data-ugw-pos": pos !== undefined ? String(pos) : null,
         onclick: () => act(action),
         text: actionLabel(action, board, lang),
       }));
     } else {
       if (!manage.has(action.type)) manage.set(action.type, []);
-      manage.get(action.type).push(action);
+      manage.get(action.type)!.push(action);
     }
   }
-  let bidRow = null;
+  let bidRow: HTMLDivElement | null = null;
   if (d.kind === "auction" && state.bid) {
+    const bidder = d.player;
     const canBid = legal.some((a) => a.type === "bid");
     const input = h("input", {
       type: "number", class: "ugw-bid-input", "data-ugw": "bid-amount", id: `ugw-bid-${ctx.uid}`,
       min: String(state.bid.min), max: String(state.bid.max), step: "1",
       value: String(state.bid.min), disabled: !canBid,
     });
-    const submit = () => act({ type: "bid", player: d.player, amount: Math.floor(Number(input.value)) });
+    const submit = (): boolean => act({ type: "bid", player: bidder, amount: Math.floor(Number(input.value)) });
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") submit(); });
     bidRow = h("div", { class: "ugw-bid-row" },
       h("label", { class: "ugw-sr", for: `ugw-bid-${ctx.uid}`, text: t(lang, "bid") }), input,
       guarded({ class: "ugw-btn ugw-primary", "data-ugw-action": "bid", disabled: !canBid,
         text: `${t(lang, "bid")} (${money(state.bid.min)}–${money(state.bid.max)})`, onclick: submit }));
   }
-  const groups = [];
+  const groups: HTMLDivElement[] = [];
   for (const [type, actions] of manage) {
     groups.push(h("div", { class: "ugw-manage-group", "data-ugw-group": type },
       h("span", { class: "ugw-manage-label", text: t(lang, type) }),
       actions.map((action) => guarded({
         class: "ugw-btn ugw-small-btn",
         "data-ugw-action": action.type,
-        "data-ugw-pos": action.position !== undefined ? String(action.position) : null,
-        "data-ugw-area": action.area,
+        "data-ugw-pos": "position" in action ? String(action.position) : null,
+        "data-ugw-area": "area" in action ? action.area : undefined,
         onclick: () => act(action),
-        text: action.position !== undefined ? manageLabel(action, state, board, lang)
+        text: "position" in action ? manageLabel(action, state, board, lang)
           : action.type === "sell_down" ? `${action.area} → ${action.level}` : actionLabel(action, board, lang),
       }))));
   }
@@ -110,31 +134,33 @@ export function renderActions(el, ctx) {
 // Keyboard users: the panel is redrawn after every action, which would drop the focus to the
 // page (and send Tab through the whole board again). Keep it on the same control when it is
 // still there, else on the first control of the panel.
-function focusKey(el) {
-  const active = el.ownerDocument.activeElement;
+interface FocusKey { action?: string; pos?: string; ugw?: string }
+
+function focusKey(el: HTMLElement): FocusKey | null {
+  const active = el.ownerDocument.activeElement as HTMLElement | null;
   if (!active || !el.contains(active)) return null;
   return { action: active.dataset.ugwAction, pos: active.dataset.ugwPos, ugw: active.dataset.ugw };
 }
 
-function restoreFocus(el, key) {
+function restoreFocus(el: HTMLElement, key: FocusKey | null): void {
   if (!key) return;
-  const same = [...el.querySelectorAll("button, input, select")].find((c) =>
+  const same = [...el.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>("button, input, select")].find((c) =>
     (key.action && c.dataset.ugwAction === key.action && c.dataset.ugwPos === key.pos)
     || (key.ugw && c.dataset.ugw === key.ugw));
   const target = same && !same.disabled ? same
-    : el.querySelector("input:not([disabled]), button:not([disabled])");
+    : el.querySelector<HTMLElement>("input:not([disabled]), button:not([disabled])");
   if (target) target.focus({ preventScroll: true });
   else { el.tabIndex = -1; el.focus({ preventScroll: true }); }
 }
 
-export function renderStatus(el, ctx) {
+export function renderStatus(el: HTMLElement, ctx: PanelCtx): void {
   const { state, board, lang, onTile } = ctx;
-  const owned = state.players.map(() => []);
+  const owned: number[][] = state.players.map(() => []);
   (state.owner || []).forEach((o, pos) => { if (o !== null && o !== undefined && owned[o]) owned[o].push(pos); });
   const mortgaged = new Set(state.mortgaged || []);
   const current = state.decision ? state.decision.player : null;
   const rows = state.players.map((p, i) => {
-    const flags = [];
+    const flags: string[] = [];
     if (p.in_jail) flags.push(t(lang, "in_jail"));
     if (p.in_park) flags.push(t(lang, "parked"));
     if (p.bankrupt) flags.push(t(lang, "bankrupt_flag"));
@@ -174,7 +200,7 @@ export function renderStatus(el, ctx) {
 
 // The players' strip above the board: token, name and cash of everyone, always in view (the
 // money changes of an action float over these amounts).
-export function renderStrip(el, ctx) {
+export function renderStrip(el: HTMLElement, ctx: PanelCtx): void {
   const { state, lang } = ctx;
   const current = state.decision ? state.decision.player : null;
   const key = state.players.map((p) => `${p.name}/${p.token}/${p.colour}`).join("|") + lang;
@@ -190,12 +216,12 @@ export function renderStrip(el, ctx) {
     if (!row) return;
     row.classList.toggle("ugw-player-current", i === current);
     row.classList.toggle("ugw-player-out", !!p.bankrupt);
-    row.querySelector(".ugw-strip-amount").textContent = money(p.cash);
+    row.querySelector(".ugw-strip-amount")!.textContent = money(p.cash);
   });
 }
 
-function rentRows(tile, board, lang, row) {
-  const rules = board.rules || {};
+function rentRows(tile: Tile, board: BoardData, lang: Lang, row: (label: string, value: string) => void): void {
+  const rules: Partial<BoardData["rules"]> = board.rules || {};
   if (!tile.rents || !tile.rents.length) return;
   if (tile.kind !== "STREET") {
     tile.rents.forEach((r, k) => row(`${t(lang, "rent")} (${k + 1})`, money(r)));
@@ -217,22 +243,22 @@ function rentRows(tile, board, lang, row) {
       : `+ ${k} ${t(lang, k === 1 ? "house" : "houses")}`, money(r)));
 }
 
-export function renderTileCard(el, ctx, pos, close) {
+export function renderTileCard(el: HTMLElement, ctx: PanelCtx, pos: number, close: () => void): void {
   const { state, board, lang, act, guarded } = ctx;
   const tile = board.tiles[pos];
   if (!tile) { close(); return; }
-  const rules = board.rules || {};
+  const rules: Partial<BoardData["rules"]> = board.rules || {};
   const owner = state.owner ? state.owner[pos] : null;
   const ownerP = owner !== null && owner !== undefined ? state.players[owner] : null;
   const level = state.level ? state.level[pos] : 0;
-  const rows = [];
-  const row = (label, value) => rows.push(h("tr", {}, h("th", { scope: "row", text: label }), h("td", { text: value })));
+  const rows: HTMLTableRowElement[] = [];
+  const row = (label: string, value: string): number => rows.push(h("tr", {}, h("th", { scope: "row", text: label }), h("td", { text: value })));
   if (tile.cost) row(t(lang, "price"), money(tile.cost));
   if (tile.kind === "TAX") row(t(lang, "tax"), `${money(tile.amount)}${tile.percent ? ` / ${tile.percent}%` : ""}`);
   rentRows(tile, board, lang, row);
   if (tile.house_price && rules.buildings !== "none") row(t(lang, "house_price"), money(tile.house_price));
   if (tile.mortgage && rules.mortgages) row(t(lang, "mortgage_value"), money(tile.mortgage));
-  const here = (state.legal || []).filter((a) => a.position === pos);
+  const here = (state.legal || []).filter((a): a is PositionAction => positionOf(a) === pos);
   const colour = tile.colour ? safeColour(tile.colour) : null;
   const titleId = `ugw-card-title-${ctx.uid}`;
   el.setAttribute("role", "dialog");
@@ -247,138 +273,11 @@ export function renderTileCard(el, ctx, pos, close) {
       rows.length ? h("table", { class: "ugw-card-table" }, h("tbody", {}, rows)) : null,
       ["STREET", "RAILWAY", "UTILITY"].includes(tile.kind)
         ? h("div", { class: "ugw-card-owner" }, h("strong", { text: `${t(lang, "owner")}: ` }),
-          ownerP ? playerChip(ownerP, owner, lang) : t(lang, "bank")) : null,
+          ownerP ? playerChip(ownerP, owner as number, lang) : t(lang, "bank")) : null,
       level ? h("div", { text: `${t(lang, "buildings")}: ${level >= board.hotel_level ? t(lang, "hotel") : `${level} ${t(lang, "houses")}`}` }) : null,
       (state.mortgaged || []).includes(pos) ? h("div", { class: "ugw-warn", text: t(lang, "mortgaged") }) : null,
       here.length ? h("div", { class: "ugw-buttons" }, here.map((action) => guarded({
         class: "ugw-btn ugw-small-btn", "data-ugw-action": action.type, "data-ugw-pos": String(pos),
         text: t(lang, action.type), onclick: () => act(action),
       }))) : null));
-}
-
-// The trade dialog: over the board, keeps its choices until it is sent and accepted by the
-// engine or cancelled; a refusal is shown inside it, in plain words.
-export class TradeDialog {
-  constructor(send, uid) {
-    this.send = send;
-    this.uid = uid;
-    this.el = h("div", { class: "ugw-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": `ugw-trade-title-${uid}`, "data-ugw": "trade-dialog", hidden: true });
-    this.open = false;
-    this.partner = null;
-    this.sel = null;
-    this.error = "";
-    this.sentAt = null;
-  }
-
-  show(state) {
-    const me = state.decision.player;
-    const others = state.players.map((p, i) => i).filter((i) => i !== me && !state.players[i].bankrupt);
-    this.partner = others[0];
-    this.sel = { give: { properties: new Set(), cash: 0, cards: new Set() }, get: { properties: new Set(), cash: 0, cards: new Set() } };
-    this.open = true;
-    this.error = "";
-    this.sentAt = null;
-    this.asked = null;
-    this.focusFirst = true;
-  }
-
-  hide() { this.open = false; this.el.hidden = true; this.sentAt = null; if (this.onHide) this.onHide(); }
-
-  // A new state: the offer went through when the decision moved on to the partner.
-  stateChanged(state) {
-    if (!this.open) return;
-    if (this.sentAt !== null && state.seq !== this.sentAt) this.hide();
-  }
-
-  render(ctx) {
-    if (!this.open) { this.el.hidden = true; return; }
-    const { state, board, lang } = ctx;
-    if (!state.can_trade && this.sentAt === null) { this.hide(); return; }
-    this.el.hidden = false;
-    const me = this.me !== undefined && this.sentAt !== null ? this.me : state.decision.player;
-    this.me = me;
-    const rerender = () => this.render(ctx);
-    const pid = `ugw-trade-partner-${this.uid}`;
-    const partnerSelect = h("select", {
-      "data-ugw": "trade-partner", id: pid,
-      onchange: (ev) => { this.partner = Number(ev.target.value); this.sel.get = { properties: new Set(), cash: 0, cards: new Set() }; this.error = ""; rerender(); },
-    }, state.players.map((p, i) => (i === me || p.bankrupt ? null
-      : h("option", { value: String(i), selected: i === this.partner, text: p.name }))));
-    const column = (who, side, label) => {
-      const p = state.players[who];
-      const props = [];
-      (state.owner || []).forEach((o, pos) => { if (o === who) props.push(pos); });
-      const cashId = `ugw-trade-${side}-cash-${this.uid}`;
-      return h("fieldset", { class: "ugw-trade-col", "data-ugw": `trade-${side}` },
-        h("legend", { text: `${label} (${p.name})` }),
-        props.map((pos) => h("label", { class: "ugw-check" }, h("input", {
-          type: "checkbox", checked: this.sel[side].properties.has(pos), "data-ugw": `trade-${side}-prop-${pos}`,
-          onchange: (ev) => { if (ev.target.checked) this.sel[side].properties.add(pos); else this.sel[side].properties.delete(pos); },
-        }), tileName(board, pos, lang))),
-        (p.jail_cards || []).map((card) => h("label", { class: "ugw-check" }, h("input", {
-          type: "checkbox", checked: this.sel[side].cards.has(card), "data-ugw": `trade-${side}-card-${card}`,
-          onchange: (ev) => { if (ev.target.checked) this.sel[side].cards.add(card); else this.sel[side].cards.delete(card); },
-        }), (board.cards[card] && (board.cards[card][lang] || board.cards[card].en) || card).slice(0, 60))),
-        h("label", { class: "ugw-field", for: cashId }, h("span", { text: `${t(lang, "cash")} (≤ ${money(p.cash)})` })),
-        h("input", { type: "number", min: "0", max: String(p.cash), value: String(this.sel[side].cash), id: cashId,
-          "data-ugw": `trade-${side}-cash`, oninput: (ev) => { this.sel[side].cash = Math.max(0, Math.floor(Number(ev.target.value) || 0)); } }));
-    };
-    const pack = (side) => ({ properties: [...side.properties], cash: side.cash, cards: [...side.cards] });
-    const offerNow = () => ({ player: me, partner: this.partner, give: pack(this.sel.give), get: pack(this.sel.get) });
-    const keyOf = (offer) => JSON.stringify([offer.partner, ...["give", "get"].map((k) => [
-      [...offer[k].properties].sort((a, b) => a - b), offer[k].cash, [...offer[k].cards].sort()])]);
-    const active = this.el.ownerDocument.activeElement;
-    const focusUgw = active && this.el.contains(active) ? active.dataset.ugw : null;
-    replace(this.el,
-      h("div", { class: "ugw-dialog-head" }, h("strong", { id: `ugw-trade-title-${this.uid}`, text: t(lang, "trade").replace("…", "") }),
-        h("button", { type: "button", class: "ugw-close", "aria-label": t(lang, "close"), text: "×", onclick: () => { this.hide(); } })),
-      h("div", { class: "ugw-field" }, h("label", { for: pid, text: t(lang, "partner") }), partnerSelect),
-      this.partner === undefined ? null : h("div", { class: "ugw-trade-cols" },
-        column(me, "give", t(lang, "you_give")), column(this.partner, "get", t(lang, "you_get"))),
-      this.error ? h("div", { class: "ugw-error ugw-inline-error", role: "alert", "data-ugw": "trade-error", text: this.error }) : null,
-      this.adviceBox(state, lang, keyOf(offerNow())),
-      h("div", { class: "ugw-buttons" },
-        h("button", { type: "button", class: "ugw-btn ugw-primary", "data-ugw": "trade-send", text: t(lang, "send_offer"),
-          onclick: () => {
-            this.error = "";
-            const sent = this.send({ type: "propose_trade", player: me, partner: this.partner, give: pack(this.sel.give), get: pack(this.sel.get) });
-            if (sent) this.sentAt = state.seq;
-            rerender();
-          } }),
-        this.advise ? h("button", { type: "button", class: "ugw-btn", "data-ugw": "trade-advice-ask", text: t(lang, "advice"),
-          onclick: () => {
-            const offer = offerNow();
-            if (this.advise(offer)) this.asked = { seq: state.seq, key: keyOf(offer) };
-            rerender();
-          } }) : null,
-        h("button", { type: "button", class: "ugw-btn", "data-ugw": "trade-cancel", text: t(lang, "cancel"), onclick: () => this.hide() })));
-    const again = focusUgw && this.el.querySelector(`[data-ugw="${focusUgw}"]`);
-    if (again) again.focus({ preventScroll: true });
-    else if (this.focusFirst) { this.focusFirst = false; partnerSelect.focus({ preventScroll: true }); }
-  }
-
-  // The advice asked for this offer in this position (Python's rate_trade, w.trade_advice):
-  // its words, and each side's chances in data- attributes; stale once either changed.
-  adviceBox(state, lang, key) {
-    const asked = this.asked;
-    if (!asked || !this.advice) return null;
-    const a = this.advice();
-    const box = (status, text, extra) => h("div", { class: "ugw-advice", role: "status", "data-ugw": "trade-advice",
-      "data-status": status, ...extra }, text);
-    if (asked.seq !== state.seq || asked.key !== key) return box("stale", t(lang, "advice_stale"));
-    if (a.seq !== asked.seq || !a.status || a.status === "working") return box("working", t(lang, "advice_working"));
-    const text = (a.text && (a.text[lang] || a.text.en)) || "";
-    if (a.status === "error") return box("error", text);
-    const sides = (a.sides || []).map((row, i) => h("span", { "data-ugw": `advice-side-${i}`, hidden: true,
-      "data-p-with": String(row.p_with), "data-p-without": String(row.p_without), "data-delta": String(row.delta) }));
-    return box(a.status, [text, a.status === "quick" ? ` ${t(lang, "advice_fair")}` : "", ...sides],
-      { "data-fair-cash": a.fair_cash === null || a.fair_cash === undefined ? "" : String(a.fair_cash),
-        "data-rollouts": String(a.rollouts || 0) });
-  }
-
-  showError(message, ctx) {
-    this.error = message;
-    this.sentAt = null;
-    this.render(ctx);
-  }
 }

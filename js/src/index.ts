@@ -1,0 +1,306 @@
+// ugentopoly_widget front end. Python owns the game: this view draws the synced `board_data`
+// (static) and `state` (replaced whole on every change) and sends requests tagged with the
+// state's `seq`. It holds no rules: it offers exactly the legal actions it is sent. The
+// contract with Python (every trait and message) is contract.ts, generated from
+// widget/contract/.
+//
+// Layout: a header, the players' strip, then the board with the current decision in its centre
+// (as on a real table) and the side panels (tabs) beside it on wide cells, below it on narrow
+// ones. The board is sized to the window's height too, so board and buttons are in view together.
+//
+// This file is the rendering loop: it builds the parts (header.ts, centre.ts, pacing.ts,
+// logview.ts, oddstab.ts, layout.ts; requests.ts sends) and redraws them from the model's
+// events.
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { BoardView } from "./board.js";
+import { FanLayer } from "./fan.js";
+import { Lobby } from "./lobby.js";
+import { renderActions, renderStatus, renderStrip } from "./panels.js";
+import type { PanelCtx } from "./panels.js";
+import { TradeDialog } from "./trade.js";
+import { Tabs } from "./tabs.js";
+import { Header } from "./header.js";
+import { Centre } from "./centre.js";
+import { Pacing } from "./pacing.js";
+import { LogView } from "./logview.js";
+import { OddsTab } from "./oddstab.js";
+import { Layout } from "./layout.js";
+import { Requests, SafeClicks } from "./requests.js";
+import { Synced } from "./model.js";
+import type { Model } from "./model.js";
+import { Timers } from "./timers.js";
+import type { View } from "./view.js";
+import type { BoardData, Message } from "./contract.js";
+
+let views = 0;
+
+function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
+  const uid = `${++views}${Math.floor(Math.random() * 1e6)}`;
+  const synced = new Synced(model);
+  const timers = new Timers();
+  const handlers: [string, (...args: never[]) => void][] = [];
+  const lang = () => synced.lang();
+  let lastBoard: BoardData | Record<string, never> | null = null;
+  let lastSeq: number | null = null;
+  let prevPositions: number[] | null = null;
+
+  // ---------------------------------------------------------------- skeleton
+  // tabindex=-1: a click on plain text inside the widget focuses the widget, so keys typed
+  // next (d d, a, b ...) reach it and stop here instead of becoming notebook commands.
+  const root = h("div", { class: "ugw-root", "data-ugw": "root", tabindex: "-1" });
+  const stopKeys = (ev: Event): void => ev.stopPropagation();
+  root.addEventListener("keydown", stopKeys);
+  root.addEventListener("keyup", stopKeys);
+  root.addEventListener("keypress", stopKeys);
+  const requests = new Requests(model, () => synced.seq(), () => showDisconnected());
+  const strip = h("div", { class: "ugw-strip", "data-ugw": "players" });
+
+  // the board's side sets the type of everything around it (--ugw-board-side, styles.css)
+  const boardView = new BoardView((pos) => { view.cardPos = view.cardPos === pos ? null : pos; centre.drawCenter(); },
+    (side) => { root.style.setProperty("--ugw-board-side", `${Math.round(side)}px`); fan.redraw(); });
+  const fan = new FanLayer(boardView);
+  const trade = new TradeDialog((action) => requests.act(action), uid);
+  const view: View = {
+    synced, requests, timers, uid, root, boardView, trade,
+    clicks: new SafeClicks(root, timers),
+    cardPos: null,
+    wantLobby: false,
+    manageOpen: false,
+    ctx,
+    inGame: () => !!synced.game(),
+    openLobby,
+    drawPanels,
+  };
+  const header = new Header(synced, requests, uid, () => openLobby());
+  const centre = new Centre(view);
+  const pacing = new Pacing(view, centre, strip);
+  const layout = new Layout(view, centre);
+
+  // rollouts need numpy and pandas: without them (the browser site) no Advice, no win bar
+  const rollouts = synced.get("rollouts_available") !== false;
+  trade.advise = rollouts ? (offer) => requests.send({ type: "trade_advice", offer }) : null;
+  trade.advice = () => synced.get("trade_advice") || {};
+  trade.onHide = () => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || trade.el.contains(active);
+    if (view.inGame()) drawPanels();
+    // keyboard users land on the decision's first button, not at the top of the page
+    if (lost) {
+      const first = centre.actionsEl.querySelector<HTMLElement>("button:not([disabled])");
+      if (first) first.focus({ preventScroll: true });
+    }
+  };
+  boardView.el.appendChild(trade.el);
+  const statusEl = h("div", { class: "ugw-status", "data-ugw": "status" });
+  const log = new LogView(synced, requests);
+  const tabs = new Tabs(uid, "panels");
+  tabs.add("players", () => t(lang(), "players_tab"), statusEl);
+  tabs.add("log", () => t(lang(), "log"), log.el);
+  const odds = new OddsTab(view);
+  tabs.add("odds", () => t(lang(), "odds_tab"), odds.el);
+  const side = h("div", { class: "ugw-side" }, layout.dock, tabs.el);
+  // a place for a bar above the board (empty unless something is put there: hidden)
+  const aboveBoard = h("div", { class: "ugw-above-board", "data-ugw": "above-board" }, odds.winEl);
+  const boardCol = h("div", { class: "ugw-board-col" }, aboveBoard, boardView.el);
+  const main = h("div", { class: "ugw-main" }, boardCol, side);
+  const lobby = new Lobby((req) => requests.send(req, "setup"), () => { view.wantLobby = false; draw(); }, uid);
+  const deadEl = h("div", { class: "ugw-disconnected", role: "alert", "data-ugw": "disconnected", hidden: true });
+  root.append(header.el, strip, main, lobby.el, pacing.announce, deadEl);
+  el.appendChild(root);
+  layout.watch({ header: header.el, strip, main, side });
+
+  const onKey = (ev: KeyboardEvent): void => {
+    if (ev.key === "Escape") {
+      if (trade.open) { trade.hide(); return; }
+      if (view.cardPos !== null) { view.cardPos = null; centre.drawCenter(); }
+      if (centre.drawnCard) { centre.drawnCard = null; centre.drawTable(); }
+    }
+  };
+  root.addEventListener("keydown", onKey);
+
+  // ---------------------------------------------------------------- kernel gone
+  function isDead(): boolean {
+    return model.comm_live === false || el.classList.contains("jupyter-widgets-disconnected")
+      || !!(el.closest && el.closest(".jupyter-widgets-disconnected"));
+  }
+  function showDisconnected(): void {
+    requests.disconnected = true;
+    const L = lang();
+    deadEl.hidden = false;
+    root.classList.add("ugw-dead");
+    replace(deadEl, h("div", { class: "ugw-dead-box" },
+      h("strong", { text: t(L, "disconnected_title") }), h("p", { text: t(L, "disconnected_text") })));
+  }
+  const deadWatch = typeof MutationObserver !== "undefined" ? new MutationObserver(() => { if (isDead()) showDisconnected(); }) : null;
+  if (deadWatch) deadWatch.observe(el, { attributes: true, attributeFilter: ["class"] });
+
+  // ---------------------------------------------------------------- drawing
+  function ctx(): PanelCtx {
+    return {
+      state: synced.state() as PanelCtx["state"], board: synced.board(), lang: lang(),
+      act: (action) => requests.act(action),
+      guarded: (attrs) => view.clicks.button(attrs as Parameters<SafeClicks["button"]>[0],
+        (synced.state() as Partial<PanelCtx["state"]>).decision || {}),
+      uid,
+      openTrade: () => { trade.show(synced.state() as PanelCtx["state"]); trade.render(ctx()); },
+      onTile: (pos) => { view.cardPos = pos; centre.drawCenter(); },
+      manageOpen: view.manageOpen,
+      toggleManage: () => { view.manageOpen = !view.manageOpen; drawPanels(); },
+    };
+  }
+
+  function openLobby(): void {
+    view.wantLobby = true;
+    lobby.schema = null; // fresh form: no seed or names carried over from the last game
+    trade.hide();
+    draw();
+  }
+
+  function drawPanels(): void {
+    const c = ctx();
+    odds.syncRollOnce();
+    const L = c.lang;
+    tabs.sync();
+    renderStrip(strip, c);
+    renderStatus(statusEl, c);
+    if (pacing.holding(c.state)) pacing.drawHold(c.state, L);
+    else { delete centre.actionsEl.dataset.holding; renderActions(centre.actionsEl, c); }
+    trade.render(c);
+    centre.drawCenter();
+  }
+
+  function draw(): void {
+    const showLobby = view.wantLobby || !view.inGame();
+    layout.applyPresentation();
+    root.classList.toggle("ugw-in-lobby", showLobby);
+    root.lang = lang();
+    main.hidden = showLobby;
+    strip.hidden = showLobby;
+    lobby.el.hidden = !showLobby;
+    header.draw(showLobby);
+    if (requests.disconnected) showDisconnected();
+    const state = synced.game();
+    if (showLobby || !state) {
+      const schema = synced.get("lobby");
+      if (!lobby.schema && schema && schema.profiles) lobby.reset(schema);
+      const error = synced.get("error") || {};
+      const text = error.message && !error.quiet && error.n !== lobby.shownError
+        ? ((error.text && error.text[lang()]) || error.message) : "";
+      lobby.render(lang(), view.inGame(), text);
+      return;
+    }
+    const board = synced.board();
+    if (model.get("board_data") !== lastBoard) {
+      lastBoard = model.get("board_data");
+      boardView.build(board, lang());
+      boardView.setHeat(synced.get("heat"));
+      odds.draw();
+      boardView.highlight(null);
+      centre.drawnCard = null;
+      pacing.narrated = null;
+      prevPositions = null;
+      lastSeq = null;
+    }
+    const fresh = lastSeq !== null && state.seq !== lastSeq;
+    if (fresh) { centre.errorEl.hidden = true; trade.stateChanged(state); }
+    boardView.update(state, board.hotel_level);
+    root.dataset.phase = state.phase;
+    root.dataset.seq = String(state.seq);
+    if (fresh && state.last) pacing.narrate(state, board, prevPositions);
+    if (lastSeq === null) centre.drawTable();
+    drawPanels();
+    odds.drawWinBar();
+    if (pacing.floats) { pacing.floats(); pacing.floats = null; }
+    const lastRolls = centre.lastRolls;
+    const animate = lastRolls !== null && state.rolls > lastRolls;
+    if (animate || lastRolls === null || state.rolls !== lastRolls) centre.drawDice(animate);
+    centre.lastRolls = state.rolls;
+    log.draw();
+    centre.drawTimers();
+    lastSeq = state.seq;
+    prevPositions = state.players.map((p) => p.position);
+  }
+
+  // ---------------------------------------------------------------- model events
+  // Several traits can change in one message (a new game: board_data, state, seats): redraw
+  // once, after all of them, so the lobby never stays up over a started game.
+  let drawQueued = false;
+  const redraw = (): void => {
+    if (drawQueued) return;
+    drawQueued = true;
+    queueMicrotask(() => { drawQueued = false; draw(); });
+  };
+  const drawHeader = (): void => header.draw(view.wantLobby || !view.inGame());
+  function on(name: "msg:custom", fn: (msg: Message) => void): void;
+  function on(name: string, fn: () => void): void;
+  function on(name: string, fn: (msg: Message) => void): void {
+    model.on(name, fn as () => void);
+    handlers.push([name, fn]);
+  }
+  on("change:state", () => {
+    centre.stateAt = performance.now();
+    // A game started from this view's lobby: show it (board_data may be unchanged when the
+    // new game has the same board, so its change event cannot be relied on).
+    if (requests.pending && requests.pending.kind === "setup" && view.wantLobby && view.inGame()) { view.wantLobby = false; trade.hide(); }
+    requests.pending = null;
+    log.take(); // every state's lines, also while the lobby is up
+    draw();
+  });
+  on("change:presentation", () => { layout.applyPresentation(); drawHeader(); });
+  on("change:win_chances", () => odds.winChanged());
+  on("change:trade_advice", () => { if (trade.open && view.inGame()) trade.render(ctx()); });
+  on("change:fan", () => { fan.draw(synced.get("fan"), lang()); odds.draw(); });
+  on("msg:custom", (msg: Message) => {
+    if (msg && msg.type === "picture") odds.takePicture(msg);
+    if (msg && msg.type === "log" && log.feed.reply(msg)) log.draw();
+    if (msg && msg.type === "log_page" && log.feed.prepend(msg)) log.draw();
+    // another language: the log's lines in it (the state itself is not re-sent)
+    if (msg && msg.type === "log_lang" && Array.isArray(msg.lines)) { log.feed.replace(msg); log.draw(); }
+  });
+  on("change:board_data", () => { view.wantLobby = false; lastBoard = null; view.cardPos = null; pacing.holdUntil = 0; trade.hide(); redraw(); });
+  on("change:lang", () => {
+    boardView.setLang(lang()); boardView.setHeat(synced.get("heat")); draw(); centre.drawTable(); odds.draw(); odds.drawWinBar(); fan.draw(synced.get("fan"), lang());
+    pacing.relang();
+  });
+  on("change:heat", () => { boardView.setHeat(synced.get("heat")); centre.drawCenter(); odds.draw(); });
+  on("change:stats", () => odds.statsChanged(tabs));
+  on("change:error", () => {
+    if (view.wantLobby || !view.inGame()) { requests.pending = null; draw(); lobby.shownError = (synced.get("error") || {}).n; } else centre.drawError();
+  });
+  on("change:seats", drawHeader);
+  on("change:bot_delay", drawHeader);
+  on("change:paused", drawHeader);
+  on("change:lobby", () => { lobby.schema = null; if (view.wantLobby || !view.inGame()) draw(); });
+  // The widget manager flips comm_live to false (and fires this) when the kernel restarts or
+  // goes away; a model never comes back to life, so this event means "disconnected".
+  on("comm_live_update", () => showDisconnected());
+
+  const clock = setInterval(() => {
+    if (!requests.disconnected && isDead()) showDisconnected();
+    if (view.inGame() && !view.wantLobby) centre.drawTimers();
+  }, 250);
+  centre.lastErrorN = (synced.get("error") || {}).n ?? null; // an old error is not news for a new view
+  lobby.shownError = centre.lastErrorN;
+  log.take(); // a view opened later asks for the lines it missed
+  draw();
+  fan.draw(synced.get("fan"), lang());
+
+  return () => {
+    boardView.destroy();
+    clearInterval(clock);
+    timers.clear();
+    if (deadWatch) deadWatch.disconnect();
+    layout.destroy();
+    log.destroy();
+    view.clicks.destroy();
+    for (const [name, fn] of handlers) model.off(name, fn);
+    root.removeEventListener("keydown", stopKeys);
+    root.removeEventListener("keyup", stopKeys);
+    root.removeEventListener("keypress", stopKeys);
+    root.removeEventListener("keydown", onKey);
+    root.remove();
+  };
+}
+
+export default { render };
