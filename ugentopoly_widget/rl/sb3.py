@@ -25,6 +25,7 @@ from ..engine.errors import SetupError
 from .curriculum import Curriculum
 from .errors import MissingExtraError
 from .evaluate import Evaluation, evaluate
+from .imitation import Demonstrations, demonstrations
 from .selfplay import SelfPlayEnv
 from .single import SingleAgentEnv
 
@@ -81,6 +82,7 @@ class TrainResult:
     model: Any
     curve: list[dict[str, Any]] = field(default_factory=list)
     final: dict[str, Evaluation] = field(default_factory=dict)
+    imitation: dict[str, Any] = field(default_factory=dict)
 
 
 class LearningCurve(BaseCallback):  # type: ignore[misc]
@@ -167,6 +169,38 @@ class SelfPlayCallback(BaseCallback):  # type: ignore[misc]
         return True
 
 
+def imitate(model: Any, demos: Demonstrations, *, epochs: int = 10, batch_size: int = 512,
+            learning_rate: float = 1e-3, vf_coef: float = 0.5, seed: int = 0) -> list[float]:
+    """Behaviour cloning: fit `model`'s policy to the demonstrations' actions (masked
+    cross-entropy) and its value function to their returns. Returns the loss per epoch."""
+    policy = model.policy
+    policy.set_training_mode(True)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
+    device = policy.device
+    obs = torch.as_tensor(demos.observations, device=device)
+    actions = torch.as_tensor(demos.actions, device=device)
+    returns = torch.as_tensor(demos.returns, device=device)
+    masks = demos.masks
+    order = torch.Generator().manual_seed(seed)
+    losses = []
+    for _ in range(epochs):
+        total = 0.0
+        permutation = torch.randperm(len(demos), generator=order)
+        for start in range(0, len(demos), batch_size):
+            rows = permutation[start:start + batch_size]
+            values, log_prob, _ = policy.evaluate_actions(
+                obs[rows], actions[rows], action_masks=masks[rows.numpy()])
+            loss = -log_prob.mean() + vf_coef * torch.nn.functional.mse_loss(
+                values.flatten(), returns[rows])
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += float(loss.detach()) * len(rows)
+        losses.append(total / len(demos))
+    policy.set_training_mode(False)
+    return losses
+
+
 def train(
     profile: str = "classic",
     opponents: str | Curriculum | Sequence[Any] = "curriculum",
@@ -184,6 +218,8 @@ def train(
     eval_every: int = 0,
     eval_games: int = 100,
     final_games: int = 0,
+    imitation_games: int = 0,
+    imitation_epochs: int = 10,
     processes: bool = False,
     threads: int | None = 1,
     verbose: bool = True,
@@ -200,6 +236,8 @@ def train(
             rates every `log_every` steps; an evaluation against the house bots every
             `eval_every` steps, 0: never).
         final_games: evaluate against heuristic and random with this many games at the end.
+        imitation_games: first imitate the heuristic bot over this many games (behaviour
+            cloning, :func:`imitate`; 0: start from the uniform policy).
         processes: SubprocVecEnv (one process per environment) instead of DummyVecEnv.
         threads: torch's CPU threads (1: best on a small or shared machine).
     """
@@ -221,6 +259,17 @@ def train(
     model = MaskablePPO("MlpPolicy", venv, seed=seed, verbose=0, **settings)
     eval_kwargs = {"players": players, **{k: v for k, v in kwargs.items()
                                          if k in ("max_turns", "options", "board")}}
+    imitation: dict[str, Any] = {}
+    if imitation_games:
+        started = cpu_seconds()
+        demos = demonstrations(profile, "heuristic", "heuristic", games=imitation_games,
+                               seed=seed + 10**7, gamma=settings["gamma"],
+                               reward_shaping=reward_shaping, **eval_kwargs)
+        losses = imitate(model, demos, epochs=imitation_epochs, seed=seed)
+        imitation = {"imitation_rows": len(demos), "imitation_loss": round(losses[-1], 4),
+                     "imitation_cpu_s": round(cpu_seconds() - started, 1)}
+        if verbose:
+            print(" ".join(f"{k}={v}" for k, v in imitation.items()), flush=True)
     curve = LearningCurve(log_every, eval_every=eval_every, eval_games=eval_games,
                           eval_kwargs={"profile": profile, **eval_kwargs},
                           cpu_minutes=cpu_minutes, minutes=minutes, verbose=verbose)
@@ -229,7 +278,7 @@ def train(
         callbacks.append(SelfPlayCallback())
     model.learn(steps if steps is not None else 10**12, callback=callbacks)
     curve.log_row()
-    result = TrainResult(model, curve.rows)
+    result = TrainResult(model, curve.rows, imitation=imitation)
     if final_games:
         for name in ("heuristic", "random"):
             result.final[name] = evaluate(model, profile, name, games=final_games,
@@ -246,5 +295,5 @@ def _raw(profile: str, players: int, shaping: float, kwargs: dict[str, Any]) -> 
                    **{k: v for k, v in kwargs.items() if k in allowed})
 
 
-__all__ = ["train", "TrainResult", "LearningCurve", "SelfPlayCallback", "make_vec_env",
+__all__ = ["train", "imitate", "TrainResult", "LearningCurve", "SelfPlayCallback", "make_vec_env",
            "PPO_SETTINGS", "N_ENVS", "cpu_seconds", "INSTALL"]

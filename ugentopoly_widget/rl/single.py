@@ -89,6 +89,10 @@ class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
             never end otherwise.
         max_turns, reward_shaping, max_offers_per_turn, board, render_mode, render_size: as
             for the AEC environment (``raw_env``).
+        shaping_gamma: the learner's discount, for the shaping: a step's shaping is then
+            ``c * (shaping_gamma * share_after - share_before)``, the exact form of Ng, Harada
+            and Russell under which a discounted learner's best policy stays the best (1: the
+            undiscounted form; give the learner's gamma).
         skip_forced: decisions where the mask holds a single action (rolling with nothing else
             to do) are taken for the learner, so that every step is a choice.
         illegal_action: what a masked-out action does: ``"lose"`` (the default, as PettingZoo's
@@ -110,6 +114,7 @@ class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
         max_turns: int = 1000,
         render_mode: str | None = None,
         reward_shaping: float = 0.0,
+        shaping_gamma: float = 1.0,
         max_offers_per_turn: int = 1,
         skip_forced: bool = True,
         illegal_action: IllegalAction = "lose",
@@ -120,6 +125,10 @@ class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
             raise SetupError(f"seat is a seat number from 0 to {players - 1}")
         if illegal_action not in ("lose", "raise"):
             raise SetupError("illegal_action is 'lose' or 'raise'")
+        if isinstance(shaping_gamma, bool) or not isinstance(shaping_gamma, (int, float)) \
+                or not 0 < shaping_gamma <= 1:
+            raise SetupError("shaping_gamma is a discount in (0, 1]")
+        self.shaping_gamma = float(shaping_gamma)
         check_mode(render_mode, render_size)
         self.match = Match(profile, players, board, training_options(profile, dict(options or {})),
                            max_turns, reward_shaping, max_offers_per_turn)
@@ -139,6 +148,7 @@ class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
                 "profile": profile, "seat": seat, "opponents": opponents, "players": players,
                 "board": board, "options": options, "max_turns": max_turns,
                 "render_mode": render_mode, "reward_shaping": reward_shaping,
+                "shaping_gamma": shaping_gamma,
                 "max_offers_per_turn": max_offers_per_turn, "skip_forced": skip_forced,
                 "illegal_action": illegal_action, "render_size": render_size})
         self._players: dict[int, Opponent] = {}
@@ -220,6 +230,10 @@ class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
         seat = self.seat
         terminated, truncated = match.terminated[seat], match.truncated[seat]
         self._over = terminated or truncated
+        if match.shaping and self.shaping_gamma != 1.0 and not self._over:
+            # the steps' shaping telescopes to c * (share after - share before); the discounted
+            # form takes (1 - gamma) of the share after back (a finished episode's is 0)
+            reward += match.shaping * (self.shaping_gamma - 1.0) * match._potential[seat]
         self._return += reward
         if self._over and self.curriculum is not None:
             self.curriculum.record(result_of(seat, match.game, truncated) == "win")
