@@ -33,6 +33,7 @@ from .summary import game_summary, result_of, training_options
 from .view import MatchView
 
 NAME = "ugentopoly_v0"
+"""The environments' name (``metadata["name"]``)."""
 
 
 def action_index(action: Any, n: int) -> int:

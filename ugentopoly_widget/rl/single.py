@@ -73,6 +73,9 @@ def opponent_list(opponents: Any, players: Any) -> tuple[list[Opponent] | None,
 class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
     """One seat learns; the others are opponents that play inside :meth:`step`.
 
+    ``max_turns``, ``reward_shaping``, ``max_offers_per_turn``, ``board``, ``render_mode``
+    and ``render_size`` are as for the AEC environment (``raw_env``).
+
     Args:
         profile: ``"ugentopoly"``, ``"classic"`` or ``"cell22"``.
         seat: the learner's seat (``player_<seat>``).
@@ -87,8 +90,6 @@ class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
             ``turn_limit``, Ugentopoly games end after 100 rounds and 22-cell games after 200,
             the richest winning (``{"round_limit": None}`` lifts that): most Ugentopoly games
             never end otherwise.
-        max_turns, reward_shaping, max_offers_per_turn, board, render_mode, render_size: as
-            for the AEC environment (``raw_env``).
         shaping_gamma: the learner's discount, for the shaping: a step's shaping is then
             ``c * (shaping_gamma * share_after - share_before)``, the exact form of Ng, Harada
             and Russell under which a discounted learner's best policy stays the best (1: the
