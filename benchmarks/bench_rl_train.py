@@ -99,7 +99,7 @@ def truncation(args: argparse.Namespace) -> None:
     for label, options in (("training defaults", None),
                            ("no round limit", {"round_limit": None})):
         kwargs = {} if options is None else {"env_kwargs": {"options": options}}
-        run = train("ugentopoly", "heuristic", steps=args.steps or 20_000,
+        run = train("ugentopoly", "heuristic", steps=args.steps or 20_000, imitation_games=0,
                     log_every=10**9, seed=args.seed, verbose=False, **kwargs)
         row = run.curve[-1]
         share = row["truncated"] / max(1, row["episodes"])

@@ -156,3 +156,30 @@ def test_bad_selfplay_set_up_is_refused() -> None:
         SelfPlayEnv(rl.raw_env("cell22", players=2), [42])
     with pytest.raises(ResetNeededError, match="before the first reset"):
         SelfPlayEnv(rl.raw_env("cell22", players=2)).step(0)
+
+
+class _Model:
+    """A stand-in for a library model: ``predict`` records how it was asked to play."""
+
+    def __init__(self) -> None:
+        self.asked: list[bool] = []
+
+    def predict(self, observation: np.ndarray, action_masks: np.ndarray,
+                deterministic: bool = False) -> tuple[np.ndarray, None]:
+        self.asked.append(deterministic)
+        return np.array([int(np.flatnonzero(action_masks)[0])]), None
+
+
+@pytest.mark.parametrize("deterministic", [False, True])
+def test_model_opponents_sample_their_policy_unless_told(deterministic: bool) -> None:
+    """Frozen copies of the learner sample their policy by default, as the learner does in
+    training (a deterministic copy of a young policy repeats one move: games that stall)."""
+    model = _Model()
+    kwargs = {} if not deterministic else {"deterministic": True}
+    env = SelfPlayEnv(rl.raw_env("cell22", players=2, max_turns=10), [model], **kwargs)
+    env.reset(seed=0)
+    done = False
+    while not done:
+        _, _, terminated, truncated, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        done = terminated or truncated
+    assert model.asked and set(model.asked) == {deterministic}

@@ -48,11 +48,13 @@ class SelfPlayEnv(gymnasium.Env[np.ndarray, np.int64]):
             pool drawn uniformly): play mostly the current self, sometimes older selves.
         illegal_action: ``"lose"`` (a masked-out action ends the episode with -1, the game
             untouched, as SingleAgentEnv) or ``"raise"`` (the environment's error).
+        deterministic: whether model opponents play their most likely action (default: they
+            sample their policy, as the learner does while it trains).
     """
 
     def __init__(self, env: Any, opponents: Sequence[Any] | None = None, *,
                  seat: str | int = "rotate", pool_size: int = 8, latest: float = 0.5,
-                 illegal_action: str = "lose") -> None:
+                 illegal_action: str = "lose", deterministic: bool = False) -> None:
         self.env = env
         self.agents = list(env.possible_agents)
         n = len(self.agents)
@@ -74,6 +76,7 @@ class SelfPlayEnv(gymnasium.Env[np.ndarray, np.int64]):
         if illegal_action not in ("lose", "raise"):
             raise SetupError("illegal_action is 'lose' or 'raise'")
         self.illegal_action = illegal_action
+        self.deterministic = bool(deterministic)
         self.seat_rule = seat
         self.pool_size = pool_size
         self.latest = float(latest)
@@ -108,7 +111,7 @@ class SelfPlayEnv(gymnasium.Env[np.ndarray, np.int64]):
                 else self.pool[int(rng.integers(len(self.pool)))])
         if isinstance(pick, str):  # a fresh uniform policy, seeded from the episode's stream
             return UniformPolicy(int(rng.integers(0, 2**63 - 1)))
-        return as_policy(pick)
+        return as_policy(pick, self.deterministic)
 
     # ------------------------------------------------------------------ the API
 
