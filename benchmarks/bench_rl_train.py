@@ -75,7 +75,8 @@ def recipe(args: argparse.Namespace, imitation_games: int) -> None:
     started = (time.time(), cpu_seconds())
     run = train("classic", args.against, imitation_games=imitation_games,
                 log_every=args.log_every, eval_every=args.eval_every,
-                eval_games=args.eval_games, seed=args.seed, **budget(args))
+                eval_games=args.eval_games, eval_opponents=args.eval_against.split(","),
+                seed=args.seed, **budget(args))
     final(run.model, args, started, run.imitation)
 
 
@@ -86,7 +87,8 @@ def selfplay(args: argparse.Namespace) -> None:
     started = (time.time(), cpu_seconds())
     run = train("classic", "self", imitation_games=args.imitation_games,
                 log_every=args.log_every, eval_every=args.eval_every,
-                eval_games=args.eval_games, seed=args.seed, **budget(args))
+                eval_games=args.eval_games, eval_opponents=args.eval_against.split(","),
+                seed=args.seed, **budget(args))
     final(run.model, args, started, run.imitation)
 
 
@@ -123,6 +125,8 @@ def main() -> None:
     parser.add_argument("--log-every", type=int, default=50_000)
     parser.add_argument("--eval-every", type=int, default=200_000)
     parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--eval-against", default="heuristic,random",
+                        help="the learning curve's evaluation opponents (comma-separated)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="save the trained model here (.zip)")
     args = parser.parse_args()

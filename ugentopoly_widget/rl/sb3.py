@@ -225,6 +225,7 @@ def train(
     log_every: int = 20_000,
     eval_every: int = 0,
     eval_games: int = 100,
+    eval_opponents: Sequence[str] = ("heuristic",),
     final_games: int = 0,
     imitation_games: int = IMITATION_GAMES,
     imitation_epochs: int = IMITATION_EPOCHS,
@@ -240,9 +241,9 @@ def train(
             (SelfPlayEnv over ``raw_env``, frozen copies of the learner every 50,000 steps).
         steps, minutes, cpu_minutes: when to stop (the first reached; one is needed).
         ppo: MaskablePPO settings over PPO_SETTINGS.
-        log_every, eval_every, eval_games: the learning curve's rows (training games' win
-            rates every `log_every` steps; an evaluation against the house bots every
-            `eval_every` steps, 0: never).
+        log_every, eval_every, eval_games, eval_opponents: the learning curve's rows
+            (training games' win rates every `log_every` steps; an evaluation against each
+            of `eval_opponents` every `eval_every` steps, 0: never).
         final_games: evaluate against heuristic and random with this many games at the end.
         imitation_games: first imitate the heuristic bot over this many games (behaviour
             cloning, :func:`imitate`; 0: start from the uniform policy, and then meet the
@@ -282,6 +283,7 @@ def train(
         if verbose:
             print(" ".join(f"{k}={v}" for k, v in imitation.items()), flush=True)
     curve = LearningCurve(log_every, eval_every=eval_every, eval_games=eval_games,
+                          eval_opponents=eval_opponents,
                           eval_kwargs={"profile": profile, **eval_kwargs},
                           cpu_minutes=cpu_minutes, minutes=minutes, verbose=verbose,
                           started=started)
