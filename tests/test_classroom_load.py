@@ -12,13 +12,11 @@ is printed, not asserted (CI's 2 cores are shared)."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.conftest import skip_without_classroom_extra
 from tests.invariants import check_state
 from ugentopoly_widget import Game
 
-pytest.importorskip("solara")
-pytest.importorskip("websocket")
+skip_without_classroom_extra()
 
 from tests.classroom_load import run_load  # noqa: E402
 

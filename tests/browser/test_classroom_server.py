@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.conftest import skip_without_classroom_extra
+
 from .conftest import ARTIFACTS, REPO_ROOT
 
 if TYPE_CHECKING:  # pragma: no cover
     from playwright.sync_api import Browser, BrowserContext, Page
 
-pytest.importorskip("solara")
+skip_without_classroom_extra()
 
 from tests.classroom_client import Device  # noqa: E402
 from tests.classroom_load import Server, start_server  # noqa: E402
