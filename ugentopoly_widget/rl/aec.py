@@ -165,11 +165,16 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
             raise ResetNeededError("the environment has no episode yet: call reset() first")
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        self._require_reset()
-        return super().last(observe)  # type: ignore[no-any-return]
+        # AECEnv.last, with the call-order check (written out: this is the hot path)
+        if not self._started:
+            self._require_reset()
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        self._require_reset()
+        if not self._started:
+            self._require_reset()
         seat = self._seat[agent]
         match = self.match
         offers = match.offers_left(seat)
@@ -208,7 +213,8 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         match.apply(engine_action)
         self._mask = None
         self._after_apply(agent)
-        self.renderer.show(match.game)
+        if self.renderer.mode == "human":
+            self.renderer.show(match.game)
 
     def _after_apply(self, actor: str) -> None:
         """Rewards, ends and the next agent after the match applied `actor`'s action."""
