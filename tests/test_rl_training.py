@@ -70,8 +70,12 @@ def test_the_recipe_trains_saves_and_seats_a_model(tmp_path: Path) -> None:
     run = train("cell22", "random", steps=512, n_envs=2, imitation_games=2, imitation_epochs=2,
                 ppo={"n_steps": 64, "batch_size": 64, "policy_kwargs": {"net_arch": [16]}},
                 env_kwargs={"options": {"round_limit": 20}}, log_every=256, eval_every=256,
-                eval_games=4, final_games=4, verbose=False)
-    assert run.curve and run.curve[-1]["steps"] >= 512 and "eval_win_heuristic" in run.curve[1]
+                eval_games=4, eval_opponents=("heuristic", "random"), final_games=4,
+                verbose=False)
+    assert run.curve and run.curve[-1]["steps"] >= 512
+    first = run.curve[0]  # the curve starts from the policy before any update
+    assert first["steps"] == 0 and {"eval_win_heuristic", "eval_win_random"} <= set(first)
+    assert any(row["steps"] >= 256 and "eval_win_random" in row for row in run.curve[1:])
     assert run.imitation["imitation_rows"] > 0
     assert set(run.final) == {"heuristic", "random"} and run.final["random"].games == 4
     path = tmp_path / "agent.zip"

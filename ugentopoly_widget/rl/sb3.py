@@ -119,13 +119,15 @@ class LearningCurve(BaseCallback):  # type: ignore[misc]
 
     def _on_training_start(self) -> None:
         self._t0, self._c0 = self._started or (time.time(), cpu_seconds())
+        if self.eval_every:  # the curve's first point: the policy before any PPO update
+            self.log_row(evaluate_now=True)
 
     def _on_step(self) -> bool:
         for info, done in zip(self.locals["infos"], self.locals["dones"], strict=True):
             if done and "result" in info:
                 self.episodes += 1
                 self.truncated += info["result"] == "truncated"
-                opponents = info.get("opponents") or ["?"]
+                opponents = info.get("opponents") or ["self"]  # (SelfPlayEnv: its pool)
                 self.recent.append((opponents[0], info["result"], int(info.get("steps", 0))))
                 self.level = info.get("curriculum_level", self.level)
         steps = self.num_timesteps
