@@ -93,11 +93,28 @@ def selfplay(args: argparse.Namespace) -> None:
 
 
 def truncation(args: argparse.Namespace) -> None:
-    """Ugentopoly with the training defaults: the share of training episodes truncated (a
-    short MaskablePPO run, the learner's own games), with and without the round limit."""
+    """Ugentopoly with the training defaults: the share of episodes truncated, with and
+    without the round limit: 200 episodes of the uniform policy against the heuristic bot,
+    then a short MaskablePPO run (the learner's own training games)."""
+    from ugentopoly_widget.rl import SingleAgentEnv, UniformPolicy
     from ugentopoly_widget.rl.sb3 import train
 
     header(args)
+    for label, options in (("training defaults", None),
+                           ("no round limit", {"round_limit": None})):
+        # the uniform masked policy (an untrained network's play), no learner: 200 episodes
+        env = SingleAgentEnv("ugentopoly", opponents="heuristic",
+                             **({} if options is None else {"options": options}))
+        policy, truncated = UniformPolicy(args.seed), 0
+        for episode in range(200):
+            env.reset(seed=args.seed + episode)
+            done = False
+            while not done:
+                _, _, terminated, ended, _ = env.step(policy.pick(env.action_masks()))
+                done = terminated or ended
+            truncated += ended
+        print(f"Ugentopoly, {label}, uniform policy: {truncated} of 200 episodes truncated",
+              flush=True)
     for label, options in (("training defaults", None),
                            ("no round limit", {"round_limit": None})):
         kwargs = {} if options is None else {"env_kwargs": {"options": options}}
