@@ -38,7 +38,7 @@ for _module in ("gymnasium", "pettingzoo"):
 from .actions import BID_LEVELS, SINGLES, TRADE_BANDS, ActionCodec  # noqa: E402
 from .aec import NAME, env, raw_env  # noqa: E402
 from .curriculum import Curriculum  # noqa: E402
-from .evaluate import Evaluation, evaluate  # noqa: E402
+from .evaluation import Evaluation, evaluate  # noqa: E402
 from .match import Match  # noqa: E402
 from .observation import Observer  # noqa: E402
 from .policy import PolicyBot, UniformPolicy, as_policy  # noqa: E402

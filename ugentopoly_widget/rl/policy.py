@@ -89,7 +89,8 @@ class PolicyBot:
         model: a policy ``f(observation, mask) -> index`` or a model with ``predict``.
         name: the seat's name in a widget (its lobby lists it beside the house bots).
         deterministic: the model's most likely action (True) or a sample of its policy.
-        max_turns, max_offers_per_turn: the environment settings it was trained with.
+        max_turns: the environment's ``max_turns`` it was trained with.
+        max_offers_per_turn: the environment's ``max_offers_per_turn`` it was trained with.
     """
 
     def __init__(self, model: Any, *, name: str = "agent", deterministic: bool = True,

@@ -15,6 +15,7 @@ ENV_IDS = {
     f"{NAMESPACE}/Ugentopoly-v0": "ugentopoly",
     f"{NAMESPACE}/Cell22-v0": "cell22",
 }
+"""The Gymnasium ids (``gymnasium.make(id, ...)``: a SingleAgentEnv) and their profiles."""
 ENTRY_POINT = "ugentopoly_widget.rl.single:SingleAgentEnv"
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from ..engine.errors import SetupError
 from .curriculum import Curriculum
 from .errors import MissingExtraError
-from .evaluate import Evaluation, evaluate
+from .evaluation import Evaluation, evaluate
 from .imitation import Demonstrations, demonstrations
 from .selfplay import SelfPlayEnv
 from .single import SingleAgentEnv

@@ -60,12 +60,15 @@ def evaluate(
     Args:
         model: a model with ``predict(observation, action_masks=..., deterministic=...)``
             (MaskablePPO), a policy ``f(observation, mask) -> index`` or ``"uniform"``.
-        profile, opponents, players, env_kwargs: the environment (``SingleAgentEnv``'s
-            arguments: ``max_turns``, ``options`` ...), as in training.
+        profile: the environment's profile, as in training.
+        opponents: the opponents (``SingleAgentEnv``'s), as in training.
+        players: the number of seats (None: as SingleAgentEnv, 2 with named opponents).
         games: how many games (the interval's width is about 1/sqrt(games)).
         seed: game ``k`` is reset with ``seed + k``.
         deterministic: the model's most likely action (True) or a sample.
         batch: games played side by side (one ``predict`` call per step for all of them).
+        **env_kwargs: more of ``SingleAgentEnv``'s arguments (``max_turns``, ``options`` ...),
+            as in training.
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise SetupError("games is a positive integer")
