@@ -180,6 +180,31 @@ def test_observations_stay_in_bounds_and_match_a_fresh_build(profile: str) -> No
     run(env, random.Random(2), 1500 if profile == "classic" else 1000, each=check)
 
 
+def test_a_house_auction_is_observed() -> None:
+    """A housing-shortage auction sells a house, not a tile: its decision has position None
+    (the compiled observer refused None where it wanted a position: a TypeError mid-game)."""
+    from classic_helpers import BROWN, RED, give, new_game, seats
+    from test_rules_classic_buildings import _use_up_houses
+
+    from ugentopoly_widget.engine import actions as A
+
+    game = new_game()
+    a, b, _ = seats(game)
+    _use_up_houses(game, a, 1)
+    give(game, b, *BROWN)
+    target = next(pos for pos in RED if A.Build(a, pos) in game.legal_actions())
+    game.apply(A.Build(a, target))
+    assert game.decision.kind == "auction" and game.decision.data["position"] is None
+    codec = ActionCodec(game)
+    observer = Observer(game, codec, codec.tables, 1000, 1)
+    seat = game.decision.player
+    vector = observer.observe(game, seat, 1)
+    lay = observer.layout
+    assert not vector[lay["decision_tiles"]].any()  # no tile is auctioned
+    assert vector[lay["decision_money"]][2] > 0  # the minimum bid (the house price)
+    assert codec.mask(game, 1).any()
+
+
 def test_observation_reads_like_the_public_api() -> None:
     env = rl.raw_env("classic", players=4, max_turns=300)
 
@@ -367,7 +392,7 @@ def test_a_game_changed_from_outside_is_refused() -> None:
     ({"options": {"turn_timer_seconds": 30}}, "no wall clock"),
     ({"max_turns": 0}, "max_turns"),
     ({"players": 9}, "players"),
-    ({"render_mode": "human"}, "render_mode"),
+    ({"render_mode": "rgb"}, "render_mode"),
     ({"max_offers_per_turn": -1}, "max_offers_per_turn"),
     ({"reward_shaping": True}, "reward_shaping"),
 ])

@@ -44,7 +44,7 @@ def play(env: SingleAgentEnv, rng: random.Random, episodes: int) -> list[tuple[f
             index = int(legal[rng.randrange(len(legal))])
             obs, reward, terminated, truncated, info = env.step(index)
             total += reward
-        assert not env.action_masks().any()
+        assert env.action_masks().all()  # over: anything (a vector env's autoreset ignores it)
         outcomes.append((total, terminated, truncated))
     return outcomes
 
@@ -115,7 +115,8 @@ def test_a_masked_out_action_loses_or_raises() -> None:
 
 @pytest.mark.parametrize("kwargs,message", [
     ({"opponents": []}, "one opponent per other seat"),
-    ({"opponents": "heuristic"}, "one opponent per other seat"),
+    ({"opponents": 42}, "one opponent per other seat"),
+    ({"opponents": "heuristic", "players": 1}, "players is the number of seats"),
     ({"opponents": ["wizard"]}, "unknown opponent"),
     ({"opponents": [42]}, "a bot name, a bot or a policy"),
     ({"seat": 2}, "seat is a seat number"),
@@ -141,3 +142,30 @@ def test_seeded_episodes_repeat() -> None:
         return taken, env.game.digest()
 
     assert episode() == episode()
+
+
+def test_discounted_shaping_adds_up_to_a_constant() -> None:
+    """With shaping_gamma the learner's discount, a step's shaping is c * (gamma * share after -
+    share before): the discounted return is the discounted sparse return minus c times the
+    share at the first decision, whatever was played (Ng, Harada and Russell's condition for
+    the best policy to stay the best)."""
+    c, gamma = 2.0, 0.9
+    for seed in range(3):
+        env = SingleAgentEnv("cell22", opponents=["random"], reward_shaping=c,
+                             shaping_gamma=gamma, options={"round_limit": 40})
+        env.reset(seed=seed)
+        values = env.game.valuations()
+        start = max(0, values[0]) / sum(max(0, v) for v in values)
+        rng = random.Random(seed)
+        discounted, t, done = 0.0, 0, False
+        while not done:
+            legal = np.flatnonzero(env.action_masks())
+            _, reward, terminated, truncated, info = env.step(int(legal[rng.randrange(len(legal))]))
+            discounted += gamma ** t * reward
+            t += 1
+            done = terminated or truncated
+        sparse = {"win": 1.0, "loss": -1.0, "truncated": 0.0}[info["result"]]
+        assert t >= 3 and discounted == pytest.approx(gamma ** (t - 1) * sparse - c * start,
+                                                     abs=1e-9)
+    with pytest.raises(SetupError, match="shaping_gamma"):
+        SingleAgentEnv("cell22", shaping_gamma=0)

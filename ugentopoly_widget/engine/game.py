@@ -642,6 +642,13 @@ class Game:
         """An independent copy in the same state (rebuilt from the record)."""
         return Game.replay(self.record(), clock=self._clock)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """``pickle`` and ``copy.deepcopy``: the save file (the record, the newest checkpoint
+        and the random state), loaded again: the copy has the same future under the same
+        actions. The engine's flow of play is a suspended generator, which no pickle can
+        carry; the listeners (views of the game) stay with the original."""
+        return (_unpickle_game, (self.to_json(), self._clock, self.checkpoint_every))
+
     def can_undo(self) -> bool:
         """Whether :meth:`undo` would succeed now (cheap: no replay)."""
         return bool(self._actions) and self._undoable[-1]
@@ -806,3 +813,10 @@ class Game:
         except FileRefused as exc:
             raise SaveFileError(f"{os.fspath(path)}: {exc}") from None
         return cls.from_json(data, clock=clock, verify=verify)
+
+
+def _unpickle_game(text: str, clock: Callable[[], float], checkpoint_every: int) -> Game:
+    """A pickled game (Game.__reduce__): its save file loaded with its clock."""
+    game = Game.from_json(text, clock=clock)
+    game.checkpoint_every = checkpoint_every
+    return game

@@ -26,9 +26,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..engine.boards.board import Board
-from .errors import ActionIndexError, MaskedActionError
-from .match import Match
-from .render import RENDER_MODES, check_mode, render
+from .errors import ActionIndexError, MaskedActionError, ResetNeededError
+from .match import Match, agent_names
+from .render import RENDER_MODES, Renderer
+from .summary import game_summary, result_of, training_options
 from .view import MatchView
 
 NAME = "ugentopoly_v0"
@@ -76,9 +77,11 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         profile: ``"ugentopoly"``, ``"classic"`` or ``"cell22"``.
         players: the number of seats (agents ``player_0`` ...).
         board: a Board, a board file or None (the profile's bundled board).
-        options: rules options (``Game(options=...)``); clock options are refused.
+        options: rules options (``Game(options=...)``); clock options are refused. Without a
+            ``round_limit`` or ``turn_limit``, Ugentopoly games end after 100 rounds and
+            22-cell games after 200, the richest winning (``{"round_limit": None}`` lifts it).
         max_turns: player-turns after which every agent is truncated.
-        render_mode: None, ``"ansi"`` or ``"rgb_array"``.
+        render_mode: None, ``"human"`` (shown as it plays), ``"ansi"`` or ``"rgb_array"``.
         reward_shaping: 0 (off): +1 win, -1 loss, 0 otherwise; c > 0 adds c times the change in
             the agent's share of all valuations (potential-based, see docs/rl.md).
         max_offers_per_turn: trade offers an agent may make in one turn (0: none).
@@ -101,13 +104,12 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         render_size: int = 640,
     ) -> None:
         super().__init__()
-        check_mode(render_mode, render_size)
+        self.renderer = Renderer(render_mode, render_size)
         self.render_mode = render_mode
-        self.render_size = render_size
-        self.match = Match(profile, players, board, options, max_turns, reward_shaping,
-                           max_offers_per_turn)
+        self.match = Match(profile, players, board, training_options(profile, options),
+                           max_turns, reward_shaping, max_offers_per_turn)
         n = self.match.n
-        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.possible_agents = agent_names(n)
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         obs_n, act_n = self.match.observer.n, self.match.codec.n
         # One object per agent, returned on every call (PettingZoo's seeding relies on it).
@@ -121,7 +123,12 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         self._mask: np.ndarray | None = None  # the decider's mask, until the next step
         self._flags = bytearray()  # its bytes (checking an index there costs no NumPy call)
         self._viewers: list[weakref.ref[Any]] = []
+        self._started = False
         self.agents: list[str] = []
+
+    @property
+    def render_size(self) -> int:
+        return self.renderer.size
 
     # ------------------------------------------------------------------ the API
 
@@ -148,10 +155,26 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         self._rewards_set = False  # some entry of self.rewards may be non-zero
         decider = self.match.game.decision.player
         self.agent_selection = self.possible_agents[decider if decider is not None else 0]
+        self._started = True
         for viewer in self._live_viewers():
             viewer.game = self.match.game
+        self.renderer.show(self.match.game, new=True)
+
+    def _require_reset(self) -> None:
+        if not self._started:
+            raise ResetNeededError("the environment has no episode yet: call reset() first")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, with the call-order check (written out: this is the hot path)
+        if not self._started:
+            self._require_reset()
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._started:
+            self._require_reset()
         seat = self._seat[agent]
         match = self.match
         offers = match.offers_left(seat)
@@ -172,6 +195,9 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         return mask
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            self._require_reset()
+            raise ResetNeededError("every agent's episode has ended: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -187,6 +213,8 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         match.apply(engine_action)
         self._mask = None
         self._after_apply(agent)
+        if self.renderer.mode == "human":
+            self.renderer.show(match.game)
 
     def _after_apply(self, actor: str) -> None:
         """Rewards, ends and the next agent after the match applied `actor`'s action."""
@@ -203,23 +231,45 @@ class raw_env(MatchView, AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZ
         self._rewards_set = True
         rewards, terminated, truncated = match.rewards, match.terminated, match.truncated
         seat_of = self._seat
+        summary: dict[str, Any] | None = None
         for agent in self.agents:
             seat = seat_of[agent]
             self.rewards[agent] = rewards[seat]
+            if self.terminations[agent] or self.truncations[agent]:
+                continue
             if terminated[seat]:
                 self.terminations[agent] = True
             elif truncated[seat]:
                 self.truncations[agent] = True
+            else:
+                continue
+            if summary is None:  # this step ended someone's episode: the result so far
+                summary = game_summary(match.game, truncated[seat])
+            info = {**summary, "result": result_of(seat, match.game, truncated[seat])}
+            if not match.game.is_over and terminated[seat]:
+                info["end_reason"] = "bankrupt"  # out of a game that goes on
+            self.infos[agent] = info
         if decider is not None and not match.done[decider]:
             self.agent_selection = self.possible_agents[decider]
         self._accumulate_rewards()
         self._deads_step_first()
 
     def render(self) -> str | np.ndarray | None:
-        return render(self.match.game, self.render_mode, self.render_size)
+        return self.renderer.render(self.match.game)
 
     def close(self) -> None:
         self._viewers.clear()
+        self.renderer.close()
+
+    # ------------------------------------------------------------------ copies
+
+    def __getstate__(self) -> dict[str, Any]:
+        """``pickle`` and ``copy.deepcopy``: the whole episode (the game as its save file, see
+        Match.__reduce__); not the viewers that watch it (weak references to widgets)."""
+        state = self.__dict__.copy()
+        state["_viewers"] = []
+        state["_mask"], state["_flags"] = None, bytearray()  # caches
+        return state
 
     # ------------------------------------------------------------------ watching
 

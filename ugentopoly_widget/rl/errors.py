@@ -24,6 +24,11 @@ class GameChangedError(UgentopolyError, RuntimeError):
     ``game.apply``): its rewards and observations would no longer match. Reset it."""
 
 
+class ResetNeededError(UgentopolyError, RuntimeError):
+    """A call that needs a live episode came before ``reset()``, or after every agent's
+    episode ended (``step``, ``last``, ``observe``). Nothing changes; call ``reset()``."""
+
+
 class EncodingError(UgentopolyError, RuntimeError):
     """A decision has no legal action in the encoding (never seen in the tests; raised
     instead of handing an agent an all-zero mask)."""
@@ -31,5 +36,5 @@ class EncodingError(UgentopolyError, RuntimeError):
 
 __all__ = [
     "MissingExtraError", "ActionIndexError", "MaskedActionError", "GameChangedError",
-    "EncodingError",
+    "EncodingError", "ResetNeededError",
 ]

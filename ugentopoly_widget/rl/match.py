@@ -79,8 +79,38 @@ class Match:
         self._seen: tuple[Engine | None, int, object] = (None, 0, None)
 
     def _new_game(self, seed: int, players: int) -> Game:
-        return Game(self.profile, board=self.board, players=players, seed=seed,
+        # The players are named as the agents (the text form, the log and a watching widget
+        # then say "player_0" where the agent is player_0, not "Player 1").
+        return Game(self.profile, board=self.board, players=agent_names(players), seed=seed,
                     options=self.options, clock=_still)
+
+    # ------------------------------------------------------------------ copies
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """``pickle`` and ``copy.deepcopy``: the set-up, the game (pickled as its save file)
+        and the episode's bookkeeping. The encoding's tables are built again for the copy (they
+        hold a memoryview and caches keyed by object ids, which no copy could keep)."""
+        return (_unpickle_match, (
+            (self.profile, self.n, self.board, self.options, self.max_turns, self.shaping,
+             self.max_offers), self.game, self.bookkeeping()))
+
+    def bookkeeping(self) -> tuple[Any, ...]:
+        """The episode's state besides its game (copied: a later step does not change it)."""
+        return (list(self.rewards), list(self.done), list(self.terminated), list(self.truncated),
+                (self._offers[0], list(self._offers[1])), list(self._potential), self.quiet,
+                self.step_ended, self._out)
+
+    def restore(self, game: Game, bookkeeping: tuple[Any, ...]) -> None:
+        """Take over `game` in the state :meth:`bookkeeping` described (see __reduce__)."""
+        (rewards, done, terminated, truncated, offers, potential, quiet, step_ended,
+         out) = bookkeeping
+        self.game = game
+        self.rewards, self.done = list(rewards), list(done)
+        self.terminated, self.truncated = list(terminated), list(truncated)
+        self._offers = (int(offers[0]), list(offers[1]))
+        self._potential = list(potential)
+        self.quiet, self.step_ended, self._out = bool(quiet), bool(step_ended), int(out)
+        self._mark()
 
     def reset(self, seed: int) -> None:
         self.game = self._new_game(seed, self.n)
@@ -214,4 +244,15 @@ class Match:
                 "action_mask": mask if mask is not None else self.codec.zero_mask()}
 
 
-__all__ = ["Match", "CLOCK_OPTIONS"]
+def agent_names(players: int) -> list[str]:
+    """The PettingZoo names of the seats: ``player_0`` ..."""
+    return [f"player_{i}" for i in range(players)]
+
+
+def _unpickle_match(setup: tuple[Any, ...], game: Game, bookkeeping: tuple[Any, ...]) -> Match:
+    match = Match(*setup)
+    match.restore(game, bookkeeping)
+    return match
+
+
+__all__ = ["Match", "CLOCK_OPTIONS", "agent_names"]

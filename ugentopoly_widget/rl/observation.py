@@ -155,7 +155,8 @@ class Observer:
         kind, data = decision.kind, decision.data
         tiles = room["decision_tiles"]
         if kind in _TILE_DECISIONS:
-            k = slot(data.get("position", -1))
+            position = data.get("position")  # None in a house auction (a housing shortage)
+            k = slot(position) if position is not None else None
             if k is not None:
                 put(tiles + k, 1.0)
         elif kind == "place_house":

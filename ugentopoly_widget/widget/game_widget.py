@@ -118,7 +118,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         board: Board | str | os.PathLike[str] | None = None,
-        seats: Sequence[str] | None = None,
+        seats: Sequence[Any] | None = None,
         lang: str = "en",
         game: Game | None = None,
         log_tail: int = LOG_TAIL,
@@ -132,6 +132,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._state_text = StateText()
         self._log_tail = log_tail
         self._callbacks: list[EventCallback] = []
+        self._custom_bots: dict[str, Any] = {}  # seat kinds added by add_bot
         self._init_bots()
         self._init_probability()
         self._init_presentation()
@@ -163,7 +164,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
     # ------------------------------------------------------------------ constructors
 
     @classmethod
-    def from_game(cls, game: Game, seats: Sequence[str] | None = None,
+    def from_game(cls, game: Game, seats: Sequence[Any] | None = None,
                   **kwargs: Any) -> UgentopolyWidget:
         """A widget showing an existing engine game."""
         return cls(game.rules.name, game=game, seats=seats, lang=game.lang, **kwargs)
@@ -193,15 +194,48 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             raise TypeError(f"w.game must be an engine Game, not {type(game).__name__}")
         self._install(game, None)
 
-    def _install(self, game: Game, seats: Sequence[str] | None) -> None:
+    # ------------------------------------------------------------------ seats
+
+    def add_bot(self, bot: Any, name: str | None = None) -> str:
+        """Make `bot` (anything with ``choose(game) -> Action``, e.g. a trained agent as
+        ``rl.PolicyBot(model)``) a seat kind: ``w.seats = ["person", name]``, and the lobby
+        offers it beside the house bots. Its name is `name` or ``bot.name``; returns it.
+        Passing the bot itself in ``seats`` adds it too."""
+        if not callable(getattr(bot, "choose", None)):
+            raise SetupError(f"a bot has a choose(game) method, not {type(bot).__name__}")
+        name = name if name is not None else getattr(bot, "name", None)
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise SetupError("a bot's seat name is a short text (give name=...)")
+        if name in SEAT_KINDS:
+            raise SetupError(f"{name!r} is a built-in seat kind: give the bot another name")
+        if self._custom_bots.get(name, bot) is not bot:
+            raise SetupError(f"another bot is seated as {name!r}: give this one another name")
+        self._custom_bots[name] = bot
+        for player, seated in list(self._bots.items()):
+            if self._seat(player) == name and seated is not bot:
+                del self._bots[player]
+        self.lobby = {**self.lobby, "seat_kinds": list(self.seat_kinds)}
+        return name
+
+    @property
+    def seat_kinds(self) -> tuple[str, ...]:
+        """What a seat may hold: "person", the house bots and the bots added by add_bot."""
+        return SEAT_KINDS + tuple(self._custom_bots)
+
+    def _seat_names(self, seats: Sequence[Any]) -> list[str]:
+        """Seats as names: a bot object is added (add_bot) under its name."""
+        return [s if isinstance(s, str) else self.add_bot(s) for s in seats]
+
+    def _install(self, game: Game, seats: Sequence[Any] | None) -> None:
         self._cancel_bots()
         n = len(game.players)
         if seats is None:
             old = list(self.seats)
             seats = old if len(old) == n and self._game is not None else ["person"] * n
-        seats = list(seats)
-        if len(seats) != n or any(s not in SEAT_KINDS for s in seats):
-            raise SetupError(f"seats is a list of {n} of {list(SEAT_KINDS)}")
+        seats = self._seat_names(list(seats))
+        kinds = self.seat_kinds
+        if len(seats) != n or any(s not in kinds for s in seats):
+            raise SetupError(f"seats is a list of {n} of {list(kinds)} (or bots)")
         previous = self._game
         self._detach()
         self._game = game
@@ -385,9 +419,11 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
     @traitlets.validate("seats")
     def _valid_seats(self, proposal: dict[str, Any]) -> list[str]:
         seats = list(proposal["value"])
-        bad = [s for s in seats if s not in SEAT_KINDS]
+        kinds = self.seat_kinds
+        bad = [s for s in seats if s not in kinds]
         if bad:
-            raise traitlets.TraitError(f"a seat is one of {list(SEAT_KINDS)}, not {bad[0]!r}")
+            raise traitlets.TraitError(f"a seat is one of {list(kinds)}, not {bad[0]!r} "
+                                       "(add a bot of your own with add_bot)")
         if self._game is not None and len(seats) != len(self._game.players):
             raise traitlets.TraitError(f"seats needs one entry per player "
                                        f"({len(self._game.players)})")
@@ -713,8 +749,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
                 if not isinstance(spec.get(key), str):
                     raise RequestError(f"refused: player {k + 1} needs a {key}")
             seat = spec.get("seat", "person")
-            if seat not in SEAT_KINDS:
-                raise RequestError(f"refused: player {k + 1}: seat is one of {list(SEAT_KINDS)}")
+            if seat not in self.seat_kinds:
+                raise RequestError(
+                    f"refused: player {k + 1}: seat is one of {list(self.seat_kinds)}")
             specs.append({"name": spec["name"], "token": spec["token"], "colour": spec["colour"]})
             seats.append(seat)
         options = setup_options(content.get("options") or {})

@@ -48,6 +48,7 @@ class BotPacing:
     """Bot seats: who plays them, and when their next action is due."""
 
     _bots: dict[int, Any]
+    _custom_bots: dict[str, Any]
     _bot_handle: asyncio.TimerHandle | None
     _bot_target_turn: int | None
     _everyone: str | None
@@ -85,6 +86,10 @@ class BotPacing:
         return str(seats[player])
 
     def _bot(self, player: int, kind: str) -> Any:
+        custom = self._custom_bots.get(kind)
+        if custom is not None:  # a bot of the user's (add_bot): one object for its seats
+            self._bots[player] = custom
+            return custom
         bot = self._bots.get(player)
         if bot is None or getattr(bot, "name", kind) != kind:
             base = self._game.seed if self._game is not None else 0
@@ -122,8 +127,9 @@ class BotPacing:
         of actions. ``animate=True`` schedules one action every ``bot_delay`` seconds on the
         kernel's event loop and returns 0 at once (it never waits for a view)."""
         game = self.game
-        if everyone is not None and everyone not in SEAT_KINDS[1:]:
-            raise ValueError(f"everyone is one of {list(SEAT_KINDS[1:])}")
+        kinds = SEAT_KINDS[1:] + tuple(self._custom_bots)
+        if everyone is not None and everyone not in kinds:
+            raise ValueError(f"everyone is one of {list(kinds)}")
         target = None if turns is None else game.turn_number + int(turns)
         if animate and self._running_loop() is not None:
             self._bot_target_turn = target

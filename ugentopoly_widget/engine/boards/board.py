@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
+from typing import Any
 
 
 class TileKind(str, Enum):
@@ -131,6 +132,20 @@ class Board:
         object.__setattr__(
             self, "names", MappingProxyType({k: _frozen(v) for k, v in self.names.items()})
         )
+
+    # A board is a value: copies share it, and a pickle carries its fields as plain dicts (a
+    # mappingproxy cannot be pickled) that __post_init__ freezes again.
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Board, (self.name, self.source, self.balance, self.salary, self.tiles,
+                        dict(self.areas), dict(self.decks),
+                        {lang: dict(table) for lang, table in self.names.items()},
+                        self.profile, self.xml_text))
+
+    def __copy__(self) -> Board:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        return self
 
     @property
     def size(self) -> int:

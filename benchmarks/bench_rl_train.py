@@ -1,0 +1,163 @@
+"""The training recipe's figures (docs/rl.md, "Training an agent"), one command each.
+
+    python benchmarks/bench_rl_train.py recipe                 # MaskablePPO vs heuristic, 30 min
+    python benchmarks/bench_rl_train.py recipe --cpu-minutes 30   # the budget in CPU time
+    python benchmarks/bench_rl_train.py scratch --cpu-minutes 10  # no imitation: the comparison
+    python benchmarks/bench_rl_train.py selfplay --cpu-minutes 20 # self-play through PettingZoo
+    python benchmarks/bench_rl_train.py truncation             # Ugentopoly: episodes truncated
+
+Needs torch, stable-baselines3 and sb3-contrib (not dependencies of the project: see
+docs/rl.md for the CPU-only install). Run it under ``nice`` on a shared machine. Every stage
+prints its wall time, its CPU time (this process and its children) and the load average, so a
+budget spent on a busy machine can be read in CPU time. The learning curve is printed as it
+goes; the end prints the win rates with 95 % intervals over ``--games`` games per opponent
+(and against ``strong`` where the engine has that bot). ``--save PATH`` keeps the model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def header(args: argparse.Namespace) -> None:
+    import torch
+
+    from ugentopoly_widget.engine import compiled
+
+    print(f"python {sys.version.split()[0]}, torch {torch.__version__}, engine "
+          f"{'compiled' if compiled else 'pure'}, {os.cpu_count()} cores, load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, nice {os.nice(0)}", flush=True)
+    print(json.dumps({k: v for k, v in vars(args).items() if k != "func"}), flush=True)
+
+
+def budget(args: argparse.Namespace) -> dict[str, Any]:
+    if args.cpu_minutes is not None:
+        return {"cpu_minutes": args.cpu_minutes}
+    if args.steps is not None:
+        return {"steps": args.steps}
+    return {"minutes": args.minutes}
+
+
+def final(model: Any, args: argparse.Namespace, started: tuple[float, float],
+          extra: dict[str, Any] | None = None) -> None:
+    from ugentopoly_widget.engine.bots import BOTS
+    from ugentopoly_widget.rl import evaluate
+    from ugentopoly_widget.rl.sb3 import cpu_seconds
+
+    wall, cpu = time.time() - started[0], cpu_seconds() - started[1]
+    print(f"training: {wall / 60:.1f} min wall, {cpu / 60:.1f} min CPU, load average "
+          f"{os.getloadavg()[0]:.2f} now", flush=True)
+    opponents = ["heuristic", "random", "uniform"] + (["strong"] if "strong" in BOTS else [])
+    if "strong" not in BOTS:
+        print("(no 'strong' bot in engine.bots.BOTS: left for later)")
+    for name in opponents:
+        result = evaluate(model, "classic", name, games=args.games, seed=10**6)
+        print(f"  {result}", flush=True)
+    if extra:
+        print(json.dumps(extra), flush=True)
+    if args.save:
+        model.save(args.save)
+        print(f"saved to {args.save}")
+
+
+def recipe(args: argparse.Namespace, imitation_games: int) -> None:
+    from ugentopoly_widget.rl.sb3 import cpu_seconds, train
+
+    header(args)
+    started = (time.time(), cpu_seconds())
+    run = train("classic", args.against, imitation_games=imitation_games,
+                log_every=args.log_every, eval_every=args.eval_every,
+                eval_games=args.eval_games, eval_opponents=args.eval_against.split(","),
+                seed=args.seed, **budget(args))
+    final(run.model, args, started, run.imitation)
+
+
+def selfplay(args: argparse.Namespace) -> None:
+    from ugentopoly_widget.rl.sb3 import cpu_seconds, train
+
+    header(args)
+    started = (time.time(), cpu_seconds())
+    run = train("classic", "self", imitation_games=args.imitation_games,
+                log_every=args.log_every, eval_every=args.eval_every,
+                eval_games=args.eval_games, eval_opponents=args.eval_against.split(","),
+                seed=args.seed, **budget(args))
+    final(run.model, args, started, run.imitation)
+
+
+def truncation(args: argparse.Namespace) -> None:
+    """Ugentopoly with the training defaults: the share of episodes truncated, with and
+    without the round limit: 200 episodes of the uniform policy against the heuristic bot,
+    then a short MaskablePPO run (the learner's own training games)."""
+    from ugentopoly_widget.rl import SingleAgentEnv, UniformPolicy
+    from ugentopoly_widget.rl.sb3 import train
+
+    header(args)
+    for label, options in (("training defaults", None),
+                           ("no round limit", {"round_limit": None})):
+        # the uniform masked policy (an untrained network's play), no learner: 200 episodes
+        env = SingleAgentEnv("ugentopoly", opponents="heuristic",
+                             **({} if options is None else {"options": options}))
+        policy, truncated = UniformPolicy(args.seed), 0
+        for episode in range(200):
+            env.reset(seed=args.seed + episode)
+            done = False
+            while not done:
+                _, _, terminated, ended, _ = env.step(policy.pick(env.action_masks()))
+                done = terminated or ended
+            truncated += ended
+        print(f"Ugentopoly, {label}, uniform policy: {truncated} of 200 episodes truncated",
+              flush=True)
+    for label, options in (("training defaults", None),
+                           ("no round limit", {"round_limit": None})):
+        kwargs = {} if options is None else {"env_kwargs": {"options": options}}
+        run = train("ugentopoly", "heuristic", steps=args.steps or 20_000, imitation_games=0,
+                    log_every=10**9, seed=args.seed, verbose=False, **kwargs)
+        row = run.curve[-1]
+        share = row["truncated"] / max(1, row["episodes"])
+        print(f"Ugentopoly, {label}: {row['truncated']} of {row['episodes']} training episodes "
+              f"truncated ({share:.1%}), {row['steps']} steps, {row['cpu_s']:.0f} s CPU",
+              flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["recipe", "scratch", "selfplay", "truncation"])
+    parser.add_argument("--minutes", type=float, default=30.0, help="wall-time budget")
+    parser.add_argument("--cpu-minutes", type=float, help="CPU-time budget (instead)")
+    parser.add_argument("--steps", type=int, help="learner steps (instead)")
+    parser.add_argument("--against", default="heuristic",
+                        help="the training opponents (recipe, scratch: try 'curriculum')")
+    parser.add_argument("--imitation-games", type=int, default=0,
+                        help="selfplay: imitate the heuristic bot first over this many games")
+    parser.add_argument("--games", type=int, default=400, help="evaluation games per opponent")
+    parser.add_argument("--log-every", type=int, default=50_000)
+    parser.add_argument("--eval-every", type=int, default=200_000)
+    parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--eval-against", default="heuristic,random",
+                        help="the learning curve's evaluation opponents (comma-separated)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--save", help="save the trained model here (.zip)")
+    args = parser.parse_args()
+    if args.what == "recipe":
+        from ugentopoly_widget.rl.sb3 import IMITATION_GAMES
+
+        recipe(args, IMITATION_GAMES)
+    elif args.what == "scratch":
+        recipe(args, 0)
+    elif args.what == "selfplay":
+        selfplay(args)
+    else:
+        truncation(args)
+
+
+if __name__ == "__main__":
+    main()
