@@ -71,7 +71,7 @@ def test_a_game_against_the_heuristic_and_simulate_by_name() -> None:
                        collect=(), options={"round_limit": 6})
     assert results.games.bot_0.tolist() == ["rollout", "rollout"]
     assert len(results.games) == 2
-    with pytest.raises(SetupError, match="'heuristic', 'random', 'rollout'"):
+    with pytest.raises(SetupError, match="'heuristic', 'random', 'strong', 'rollout'"):
         simulate(2, "classic", bots=["genius", "heuristic"], progress=False)
 
 

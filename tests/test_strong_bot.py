@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from helpers import act, roll
 
-from ugentopoly_widget import Game
+from ugentopoly_widget import BotError, Game
 from ugentopoly_widget.engine import actions as A
 from ugentopoly_widget.engine.actions import ProposeTrade, TradeSide
 from ugentopoly_widget.engine.bots import BOTS, HeuristicBot, make_bot
@@ -314,8 +314,12 @@ def test_explaining_changes_neither_the_game_nor_the_bot() -> None:
 def test_the_strong_bot_goes_by_its_name() -> None:
     assert BOTS["strong"] is StrongBot
     assert isinstance(make_bot("strong", seed=3), StrongBot)
-    with pytest.raises(ValueError, match="unknown bot 'stronk'"):
+    with pytest.raises(BotError, match="unknown bot 'stronk'"):
         make_bot("stronk")
+    from ugentopoly_widget.simulation import simulate
+
+    with pytest.raises(BotError, match="unknown bot 'stronk'"):
+        simulate(2, "classic", bots=["strong", "stronk"], progress=False)
 
 
 @pytest.mark.parametrize("profile", ["classic", "ugentopoly", "cell22"])

@@ -50,7 +50,7 @@ export class Lobby {
         name: DEFAULT_NAMES[k] || `Player ${k + 1}`,
         token: tokens.find((tok) => !used.has(tok)) || tokens[k % tokens.length],
         colour: colours[k % colours.length],
-        seat: k === 0 ? "person" : "heuristic",
+        seat: k === 0 ? "person" : "strong",
       });
     }
     this.players.length = n;
@@ -64,7 +64,7 @@ export class Lobby {
     const select = (testid, value, options, onchange, label) => h("select", {
       "data-ugw": testid, "aria-label": label || null,
       onchange: (ev) => onchange(ev.target.value),
-    }, options.map(([v, label]) => h("option", { value: v, selected: v === value, text: label })));
+    }, options.map(([v, label, title]) => h("option", { value: v, selected: v === value, text: label, title: title || null })));
     const rerender = () => this.render(lang, hasGame, error);
 
     const profiles = select("profile", form.profile,
@@ -118,7 +118,8 @@ export class Lobby {
       }),
       select(`player-token-${k}`, p.token, this.schema.tokens.map((tok) => [tok, tokenName(lang, tok)]), (v) => { p.token = v; },
         `${t(lang, "token")} ${k + 1}`),
-      select(`player-seat-${k}`, p.seat, this.schema.seat_kinds.map((s) => [s, t(lang, s)]), (v) => { p.seat = v; },
+      // each level with its sentence for a class (Python's engine.bots.LEVELS) as a tooltip
+      select(`player-seat-${k}`, p.seat, this.schema.seat_kinds.map((s) => [s, t(lang, s), ((this.schema.seat_help || {})[s] || {})[lang]]), (v) => { p.seat = v; },
         `${t(lang, "seat")} ${k + 1}`),
     ));
 

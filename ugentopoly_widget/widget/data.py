@@ -254,6 +254,7 @@ class LogCache:
         # after that event's line ("Why: ...")
         self.notes: dict[int, tuple[int, Why]] = {}
         self._last_note: dict[int, tuple[str, int, int] | None] = {}
+        self._note_top = -1  # the largest event number with a reason
 
     def reset(self) -> None:
         self.lines = {}
@@ -280,6 +281,8 @@ class LogCache:
                 if last is not None and key == last and why.code.startswith("auction"):
                     continue
                 self.notes[before + index] = (player, why)
+                if before + index > self._note_top:
+                    self._note_top = before + index
                 last = key
             self._last_note[player] = last
             noted.clear()
@@ -308,7 +311,9 @@ class LogCache:
         total = before + len(log)
         if self._scanned > total:
             self.reset()
-            self.notes = {k: v for k, v in self.notes.items() if k < total}  # undone
+        if self.notes and self._note_top >= total:  # decisions undone: their reasons go
+            self.notes = {k: v for k, v in self.notes.items() if k < total}
+            self._note_top = max(self.notes, default=-1)
         first_new = max(self._scanned, before)
         count_new = total - self._scanned
         lines = self.lines.setdefault(lang, [])

@@ -220,7 +220,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._detach()
         self._game = game
         self._cache.reset()
-        self._cache.notes.clear()
+        self._cache.notes.clear()  # (the new game's events are numbered from 0 again)
         self._bots = {}
         # The game holds only a weak reference: a widget nobody uses can be collected even
         # while its game lives on (in a variable, or shown by another widget).

@@ -77,6 +77,7 @@ class StrongBot:
         self._shortage_turn = -1
         self._auction_key = (-1, -1, -1)
         self._auction_limit = 0
+        self._auction_why = Why("auction_pass")
         self._exposure_key = (-1, -1, -1)
         self._exposure = (0.0, 0)
 
@@ -378,6 +379,10 @@ class StrongBot:
             self._auction_key = key
             self._auction_limit = (self._house_limit(e, w, i, low) if pos is None
                                    else self._lot_limit(e, w, i, pos, d.data["bidders"]))
+            self._auction_why = (Why("auction_house", amount=self._auction_limit)
+                                 if pos is None
+                                 else self._lot_reason(e, i, pos, -1, 0.0, "auction"))
+            self._auction_why.amount = self._auction_limit
         limit = self._auction_limit
         if limit < low:
             self.why = Why("auction_pass", pos=pos if pos is not None else -1, amount=limit)
@@ -387,13 +392,7 @@ class StrongBot:
         amount = low + jump if low + jump <= limit else limit
         if amount > cash:
             amount = cash
-        code = "auction_house" if pos is None else "auction_bid"
-        if pos is not None:
-            reason = self._lot_reason(e, i, pos, -1, 0.0, "auction")
-            code = reason.code
-            self.why = Why(code, pos=pos, amount=limit, player=reason.player, area=reason.area)
-        else:
-            self.why = Why(code, amount=limit)
+        self.why = self._auction_why  # (worked out once an auction)
         return bid_action(e, i, amount)
 
     def _lot_limit(self, e: Engine, w: Worth, i: int, pos: int, bidders: list[int]) -> int:

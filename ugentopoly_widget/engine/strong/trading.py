@@ -49,15 +49,25 @@ class Position:
 
     def deal(self, proposer: int, partner: int, give: A.TradeSide, get: A.TradeSide
              ) -> Position:
-        out = self.copy()
-        for pos in give.properties:
-            out.owner[pos] = partner
-        for pos in get.properties:
-            out.owner[pos] = proposer
-        out.cash[proposer] += get.cash - give.cash
-        out.cash[partner] += give.cash - get.cash
+        """With a trade offer's two sides handed over."""
+        out = self.swap(proposer, partner, give.properties, get.properties,
+                        give.cash - get.cash)
         out.cards[proposer] += len(get.cards) - len(give.cards)
         out.cards[partner] += len(give.cards) - len(get.cards)
+        return out
+
+    def swap(self, proposer: int, partner: int, give: tuple[int, ...], get: tuple[int, ...],
+             cash: int) -> Position:
+        """With lots `give` to the partner, `get` to the proposer and `cash` from the
+        proposer to the partner (negative: the other way). (No TradeSide made: the bot
+        values many imagined deals, and an interpreted dataclass costs a microsecond.)"""
+        out = self.copy()
+        for pos in give:
+            out.owner[pos] = partner
+        for pos in get:
+            out.owner[pos] = proposer
+        out.cash[proposer] -= cash
+        out.cash[partner] += cash
         return out
 
 
@@ -158,24 +168,22 @@ class Deal:
         self.base = base
         self.proposer = proposer
         self.partner = partner
-        self.give = give
-        self.get = get
         self.known: dict[int, list[float]] = {}
+        owner = list(base.owner)  # the same lots change hands at every cash
+        for q in give:
+            owner[q] = partner
+        for q in get:
+            owner[q] = proposer
+        self.owner = owner
 
     def values(self, cash: int) -> list[float]:
         known = self.known.get(cash)
         if known is None:
-            if self.partner < 0:
-                after = self.base.copy()
-                for q in self.get:
-                    after.owner[q] = self.proposer
-                after.cash[self.proposer] -= cash
-            else:
-                g = A.TradeSide(properties=self.give, cash=cash if cash > 0 else 0)
-                t = A.TradeSide(properties=self.get, cash=-cash if cash < 0 else 0)
-                after = self.base.deal(self.proposer, self.partner, g, t)
-            known = self.known[cash] = self.w.values(self.e, after.owner, after.cash,
-                                                     after.cards)
+            money = list(self.base.cash)
+            money[self.proposer] -= cash
+            if self.partner >= 0:
+                money[self.partner] += cash
+            known = self.known[cash] = self.w.values(self.e, self.owner, money, self.base.cards)
         return known
 
     def score(self, cash: int, judge: int) -> float:
@@ -276,7 +284,7 @@ def propose(w: Worth, e: Engine, me: int, ladder: Ladder) -> tuple[Action | None
         return None, None  # nothing to offer last time, and nobody's lots changed since
     base = position_of(e)
     scores: dict[int, float] = {}
-    best: A.ProposeTrade | None = None
+    best_cash = NO_CASH
     best_key = (0, 0, 0)
     best_rung = 0
     best_fair = False
@@ -300,12 +308,20 @@ def propose(w: Worth, e: Engine, me: int, ladder: Ladder) -> tuple[Action | None
             if entry is None or turn - entry[1] >= PRICES_ROUNDS:
                 entry = _prices(w, e, base, me, holder, give_pos, pos, owned, scores)
                 ladder.prices[key] = entry
-            offer, fair = _offer(e, me, holder, give_pos, pos, entry, rung)
-            if offer is None:
+            cash = _offer(e, me, holder, entry, rung)
+            if cash == NO_CASH:
                 continue
+            fair = rung == 0 and entry[2] != NO_CASH
             gain = entry[5]
-            if best is None or (fair, gain) > (best_fair, best_gain):
-                best, best_key, best_rung, best_fair, best_gain = offer, key, rung, fair, gain
+            if best_cash == NO_CASH or (fair, gain) > (best_fair, best_gain):
+                best_cash, best_key, best_rung, best_fair, best_gain = cash, key, rung, fair, gain
+    best: A.ProposeTrade | None = None
+    if best_cash != NO_CASH:
+        holder, pos, give_pos = best_key
+        best = A.ProposeTrade(
+            me, holder,
+            A.TradeSide(properties=(give_pos,) if give_pos >= 0 else (), cash=max(best_cash, 0)),
+            A.TradeSide(properties=(pos,), cash=max(-best_cash, 0)))
     if best is None or e.trade_problem(best) is not None:
         ladder.idle, ladder.idle_turn = owned, turn
         return None, None
@@ -371,20 +387,17 @@ def _prices(w: Worth, e: Engine, base: Position, me: int, holder: int, give_pos:
     return (owned, e.round, fair, start, top if top is not None else NO_CASH, gain)
 
 
-def _offer(e: Engine, me: int, holder: int, give_pos: int, pos: int,
-           prices: tuple[int, int, int, int, int, float], rung: int
-           ) -> tuple[A.ProposeTrade | None, bool]:
-    """The offer of this rung from the prices (None: none to make, or not affordable now)."""
+def _offer(e: Engine, me: int, holder: int, prices: tuple[int, int, int, int, int, float],
+           rung: int) -> int:
+    """The cash of this rung's offer from the prices (NO_CASH: none to make, or not
+    affordable now)."""
     _, _, fair, start, top, _ = prices
     if rung == 0 and fair != NO_CASH:
         cash = fair
     elif top == NO_CASH:
-        return None, False
+        return NO_CASH
     else:
         cash = start + (top - start) * rung // (RUNGS - 1) if RUNGS > 1 else start
     if cash > e.players[me].cash or -cash > e.players[holder].cash:
-        return None, False
-    give = (give_pos,) if give_pos >= 0 else ()
-    offer = A.ProposeTrade(me, holder, A.TradeSide(properties=give, cash=max(cash, 0)),
-                           A.TradeSide(properties=(pos,), cash=max(-cash, 0)))
-    return offer, rung == 0 and fair != NO_CASH
+        return NO_CASH
+    return cash

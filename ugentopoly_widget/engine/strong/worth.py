@@ -134,7 +134,6 @@ class Worth:
         any holding changes): an imagined ownership re-values only the groups, stations and
         lots it changes, and the build plans of the players whose cash or groups differ."""
         f = self.f
-        n = len(e.players)
         self._refresh(e)
         base_owner = self.base_owner
         inc = list(self.base_inc)
@@ -172,26 +171,22 @@ class Worth:
             if utilities:
                 self._stations(e, base_owner, f.utilities, inc, worth, False, -1.0)
                 self._stations(e, owner, f.utilities, inc, worth, False, 1.0)
-        out = [False] * n
+        total = 0.0
         for p in e.players:
+            if p.bankrupt:
+                continue
             i = p.index
-            out[i] = p.bankrupt
             worth[i] += float(cash[i]) + JAIL_CARD_WORTH * cards[i]
-            if complete[i] and not p.bankrupt:
+            if complete[i]:
                 plan_inc, plan_worth = self._plan(e, i, owner, cash[i], complete[i], changed)
                 inc[i] += plan_inc
                 worth[i] += plan_worth
-        total = 0.0
-        for i in range(n):
-            if not out[i]:
-                total += inc[i]
+            total += inc[i]
         k_rolls = self.horizon
         active = self.active
-        for i in range(n):
-            if out[i]:
-                worth[i] = 0.0
-            else:
-                worth[i] += k_rolls * (active * inc[i] - total)
+        for p in e.players:
+            i = p.index
+            worth[i] = 0.0 if p.bankrupt else worth[i] + k_rolls * (active * inc[i] - total)
         return worth
 
     def _refresh(self, e: Engine) -> None:
