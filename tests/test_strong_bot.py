@@ -247,17 +247,21 @@ def test_jail_is_kept_late_when_the_board_is_built_up() -> None:
 # ---------------------------------------------------------------------- raising money
 
 
-def test_a_single_lot_is_mortgaged_before_houses_are_sold() -> None:
-    """Bob owes tax he cannot pay: a lone railway's mortgage costs him least; selling a
-    house on orange loses half its price and the third house's rent."""
+def test_a_single_lot_is_mortgaged_before_houses_are_sold_and_set_lots() -> None:
+    """Bob owes tax he cannot pay: a lone railway's mortgage costs him least; a lot of his
+    whole red group (it would stop the group's building) and a house on orange (half its
+    price lost, and the third house's rent) cost more (BOTS.md §1.6)."""
     game = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Bob",
-                         owners={"orange": "Bob", 15: "Bob"}, buildings={"orange": 3},
-                         positions={"Bob": 35}, cash=[1500, 10])
+                         owners={"orange": "Bob", "red": "Bob", 15: "Bob"},
+                         buildings={"orange": 3}, positions={"Bob": 35}, cash=[1500, 10])
     roll(game, 1, 2)  # Luxury Tax, 100
     assert game.decision.kind == "debt"
     strong, heuristic = both(game)
     assert isinstance(strong, A.Mortgage) and strong.position == 15
     assert isinstance(heuristic, A.Sell)
+    bot = StrongBot()
+    bot.choose(game)
+    assert bot.why is not None and bot.why.code == "raise_mortgage"
 
 
 # ---------------------------------------------------------------------- buying

@@ -8,7 +8,7 @@ for it (``area.<id>`` in the board's .properties files), else its id.
 >>> from ugentopoly_widget.engine.strong.bot import StrongBot
 >>> game = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann",
 ...                      owners={16: "Ann", 18: "Ann", 19: "Bob"}, cash=[1500, 1500])
->>> game.apply(ProposeTrade(0, 1, give=TradeSide(cash=300), get=TradeSide(properties=(19,))))
+>>> _ = game.apply(ProposeTrade(0, 1, give=TradeSide(cash=300), get=TradeSide(properties=(19,))))
 >>> import textwrap
 >>> print(textwrap.fill(StrongBot().explain(game), 80))
 Bob rejects: New York Avenue completes Ann's orange group, worth about +46 per
