@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 # Cash kept back, as a share of the highest rent the bot could have to pay next (where
 # mortgages can pay the rest, BOTS.md §1.6: a small reserve wins), and its bounds (at a
-# salary of 200; scaled with the board's salary).
+# salary of 200; scaled with the board's salary). Without mortgages see reserve().
 RESERVE_SHARE: Final = 0.5
 RESERVE_LOW: Final = 50
 RESERVE_HIGH: Final = 400
@@ -488,7 +488,10 @@ class StrongBot:
             return low if keep < low else (high if keep > high else keep)
         # nothing to mortgage: a payment the cash cannot cover ends the game or the player
         fixed = w.f.top_fixed
-        return top if top > fixed else fixed
+        keep = top if top > fixed else fixed
+        # (where a player who cannot pay is out and the rest play on, as in the 22-cell
+        # game, a quarter of it: houses there repay so fast that cash kept costs more)
+        return keep if e.rx.debt_mode == "end_game" else keep // 4
 
 
 BOT_NAME: Final = "strong"

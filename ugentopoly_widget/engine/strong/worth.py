@@ -32,14 +32,17 @@ if TYPE_CHECKING:
 # Rounds left when the rules set no limit: games that end by bankruptcy are decided within
 # tens of rounds; a game that rarely ends (Ugentopoly: nobody leaves, the richest wins at a
 # limit) values rent over more of them.
-ROUNDS_BANKRUPTCY: Final = 30.0
+ROUNDS_BANKRUPTCY: Final = 45.0
 ROUNDS_OPEN: Final = 100.0
 # The chance to complete a group another player holds a lot of: only by trade.
 TRADE_CHANCE: Final = 0.12
 # What a group still to be built is worth counts the income the owner will have for houses:
 # this many salaries on top of the cash.
-FUTURE_SALARIES: Final = 2.0
+FUTURE_SALARIES: Final = 4.0
 JAIL_CARD_WORTH: Final = 30.0
+# The table the bot measures itself against: the strongest opponent weighs this much, the
+# opponents' mean the rest (helping the leader costs more than helping the table).
+LEADER_WEIGHT: Final = 0.5
 # A mortgaged lot counts its rent at this weight (it may be lifted later) and owes interest.
 MORTGAGED_RENT: Final = 0.5
 INTEREST: Final = 0.1
@@ -421,7 +424,8 @@ class Worth:
         return (epr[target] - self.group_epr(ai, level)) / ((target - level) * cost)
 
     def score(self, values: list[float], me: int, e: Engine) -> float:
-        """The bot's worth against the table: half the strongest opponent, half the mean."""
+        """The bot's worth against the table: the strongest opponent's worth weighted
+        LEADER_WEIGHT, the mean of the opponents' the rest."""
         top = -1e18
         total = 0.0
         count = 0
@@ -436,4 +440,4 @@ class Worth:
                 top = v
         if count == 0:
             return values[me]
-        return values[me] - 0.5 * top - 0.5 * total / count
+        return values[me] - LEADER_WEIGHT * top - (1.0 - LEADER_WEIGHT) * total / count
