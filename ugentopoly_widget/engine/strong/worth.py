@@ -39,6 +39,7 @@ TRADE_CHANCE: Final = 0.12
 # What a group still to be built is worth counts the income the owner will have for houses:
 # this many salaries on top of the cash.
 FUTURE_SALARIES: Final = 4.0
+LATER_WEIGHT: Final = 0.5  # the rent of houses paid from salaries to come: half of it
 JAIL_CARD_WORTH: Final = 30.0
 # The table the bot measures itself against: the strongest opponent weighs this much, the
 # opponents' mean the rest (helping the leader costs more than helping the table).
@@ -346,7 +347,7 @@ class Worth:
         """Player i's whole groups at the houses its money pays for, best return first."""
         f = self.f
         mortgaged, mvalues, level = e.mortgaged, e.mortgage_values, e.level
-        budget = float(cash) + FUTURE_SALARIES * e.salary
+        budget = float(cash)
         # lots outside whole groups can be mortgaged for houses (BOTS.md §5.8)
         for pos in f.properties:
             if owner[pos] == i and not mortgaged[pos] and f.area_of[pos] not in groups:
@@ -365,10 +366,22 @@ class Worth:
             levels.append(houses / len(lots))
         houses_left = e.houses_left
         spare = float(houses_left) if houses_left is not None else 1e9
-        # spend the budget a step at a time on the step that pays most per dollar
+        # spend the budget a step at a time on the step that pays most per dollar: what the
+        # player has now, then salaries to come, whose houses earn over less of the game
         active = self.active
         k_rolls = self.horizon
-        while budget > 0.0 and spare > 0.0:
+        later = FUTURE_SALARIES * e.salary
+        if budget < 0.0:
+            later += budget
+            budget = 0.0
+        now: list[float] = []
+        while spare > 0.0:
+            if budget <= 0.0:
+                if not now:
+                    now = list(levels)  # the levels the money of now pays for
+                if later <= 0.0:
+                    break
+                budget, later = later, 0.0
             best = -1
             best_roi = 0.0
             for g in range(len(groups)):
@@ -396,8 +409,11 @@ class Worth:
             spare -= new
             budget -= want
             worth[slot] -= 0.5 * want  # cash turned into houses worth half their price
+        if not now:
+            now = levels
         for g in range(len(groups)):
-            inc[slot] += self.group_epr(groups[g], levels[g])
+            at_now = self.group_epr(groups[g], now[g])
+            inc[slot] += at_now + LATER_WEIGHT * (self.group_epr(groups[g], levels[g]) - at_now)
 
     def group_epr(self, ai: int, level: float) -> float:
         """A whole group's expected rent per opponent roll at a (fractional) even level."""
