@@ -41,10 +41,11 @@ class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
     Args:
         profile: ``"ugentopoly"``, ``"classic"`` or ``"cell22"``.
         seat: the learner's seat (``player_<seat>``).
-        opponents: one per other seat, in seat order: ``"heuristic"`` or ``"random"`` (the
-            engine's bots, new and seeded from reset(seed) each episode), an engine bot object
-            (``choose(game) -> Action``; its randomness is its own), or a policy in the encoded
-            space (``f(observation, action_mask) -> index``, e.g. a frozen copy of the learner).
+        opponents: one per other seat, in seat order: ``"strong"``, ``"heuristic"`` or
+            ``"random"`` (the engine's bots, new and seeded from reset(seed) each episode), an
+            engine bot object (``choose(game) -> Action``; its randomness is its own), or a
+            policy in the encoded space (``f(observation, action_mask) -> index``, e.g. a
+            frozen copy of the learner).
         max_turns, reward_shaping, max_offers_per_turn, board, options, render_mode,
             render_size: as for the AEC environment (``raw_env``).
         skip_forced: decisions where the mask holds a single action (rolling with nothing else

@@ -137,7 +137,7 @@ class LiveEstimator:
     the worker thread after every batch; :meth:`wait` blocks until the budget is reached (for
     scripts and tests). Bad settings raise :class:`RolloutError`."""
 
-    def __init__(self, *, budget: int = 1000, bots: BotSpec | Sequence[BotSpec] = "heuristic",
+    def __init__(self, *, budget: int = 1000, bots: BotSpec | Sequence[BotSpec] = "strong",
                  seed: int = 0, max_turns: int = DEFAULT_MAX_TURNS, at_cap: AtCap = "apart",
                  batch: int = BATCH,
                  on_update: Callable[[Estimate], None] | None = None) -> None:

@@ -13,7 +13,7 @@ thread :class:`~ugentopoly_widget.rollouts.live.LiveEstimator` there; its estima
 over the pipe, read by a thread of the owner that hands them on (``on_update``) as the thread
 estimator does. The figures are the same: rollout *k* depends on (seed, k) alone.
 
-Bots given by name (``"heuristic"``, ...) only: a bot class defined in a notebook cannot be
+Bots given by name (``"strong"``, ...) only: a bot class defined in a notebook cannot be
 imported by a fresh process, so :func:`live_estimator` picks the thread for those.
 """
 
@@ -38,7 +38,7 @@ Worker = Literal["auto", "thread", "process"]
 
 
 def live_estimator(*, worker: Worker = "auto", budget: int = 1000,
-                   bots: BotSpec | Sequence[BotSpec] = "heuristic", seed: int = 0,
+                   bots: BotSpec | Sequence[BotSpec] = "strong", seed: int = 0,
                    max_turns: int = DEFAULT_MAX_TURNS, at_cap: AtCap = "apart",
                    batch: int = BATCH, on_update: Callable[[Estimate], None] | None = None
                    ) -> LiveEstimator:

@@ -27,6 +27,7 @@ from ..engine.errors import IllegalActionError, InvalidActionError
 from ..engine.game import Game
 from ..engine.records.positions import PositionCopy
 from ..engine.records.savefile import encode_actions
+from ..engine.strong.bot import StrongBot
 from ..simulation.executors import (
     default_workers,
     is_dask_client,
@@ -36,7 +37,7 @@ from .errors import RolloutError
 from .streams import bot_seed, first_roll, rollout_seed, strata, stratum
 
 AtCap = Literal["apart", "richest"]
-DEFAULT_MAX_TURNS = 1000  # classic heuristic games end within ~400 turns; Ugentopoly's may not
+DEFAULT_MAX_TURNS = 1000  # classic bot games end within ~400 turns; Ugentopoly's may not
 BotSpec = str | Callable[..., Bot]
 ProgressCallback = Callable[[int, int], None]
 
@@ -92,7 +93,7 @@ def check_bots(bots: BotSpec | Sequence[BotSpec], seats: int) -> tuple[BotSpec, 
         if isinstance(spec, str):
             if spec == "rollout":
                 raise RolloutError("the rollout bot cannot play rollouts (each of its "
-                                   "decisions runs rollouts itself): use 'heuristic'")
+                                   "decisions runs rollouts itself): use 'strong'")
             if spec not in BOTS:
                 raise RolloutError(f"seat {seat}: unknown bot {spec!r}; choose one of "
                                    f"{sorted(BOTS)} or pass a factory")
@@ -101,7 +102,7 @@ def check_bots(bots: BotSpec | Sequence[BotSpec], seats: int) -> tuple[BotSpec, 
                 raise RolloutError(f"seat {seat}: {spec!r} is a bot object; pass its class "
                                    "or a factory called as factory(seed=...)")
             if getattr(spec, "name", None) == "rollout":
-                raise RolloutError("the rollout bot cannot play rollouts: use 'heuristic'")
+                raise RolloutError("the rollout bot cannot play rollouts: use 'strong'")
         else:
             raise RolloutError(f"seat {seat}: a bot is a name {sorted(BOTS)} or a factory, "
                                f"not {spec!r}")
@@ -198,6 +199,8 @@ def _bots_for(specs: tuple[BotSpec, ...], seed: int, quiet: Sequence[int] = (),
         bot = make_bot(spec, bseed) if isinstance(spec, str) else spec(seed=bseed)
         if seat in quiet and isinstance(bot, HeuristicBot):
             bot._offered_turn = turn  # its own rule: one look at trading per turn, taken
+        elif seat in quiet and isinstance(bot, StrongBot):
+            bot._looked_turn = turn  # the same rule of the strong bot
         out.append(bot)
     return out
 

@@ -13,7 +13,7 @@ estimates would be.
 >>> _ = game.act("roll")
 >>> table = action_values(game, rollouts=72, seed=2)
 >>> table.text.tolist()        # classic: a buyer may also mortgage to raise the price
-['0:buy', '0:decline', '0:mortgage 16', '0:mortgage 18']
+['0:buy', '0:mortgage 16', '0:mortgage 18', '0:decline']
 >>> bool(table.delta.iloc[-1] < 0 and table.bot_choice.iloc[0])
 True
 """
@@ -109,7 +109,7 @@ def action_values(
     rollouts: int = DEFAULT_ROLLOUTS,
     actions: Iterable[Action] | None = None,
     players: Any = None,
-    bots: BotSpec | Sequence[BotSpec] = "heuristic",
+    bots: BotSpec | Sequence[BotSpec] = "strong",
     seed: int = 0,
     max_turns: int = DEFAULT_MAX_TURNS,
     executor: Any = None,

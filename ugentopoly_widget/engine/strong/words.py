@@ -177,6 +177,11 @@ PHRASES: dict[str, dict[str, str]] = {
     "place_house": {
         "en": "puts the house on {tile}: it pays most there",
         "nl": "zet het huis op {tile}: daar brengt het het meest op"},
+    "rollouts_overrule": {
+        "en": "plays each choice out in {amount} quick games: this one wins about {value0} "
+              "points more often than the strong bot's",
+        "nl": "speelt elke keuze uit in {amount} snelle spelletjes: deze wint ongeveer "
+              "{value0} procentpunt vaker dan die van de sterke bot"},
     "nothing": {
         "en": "{verb}: nothing is worth building, lifting or trading first",
         "nl": "{verb}: niets om eerst te bouwen, af te lossen of te ruilen"},
