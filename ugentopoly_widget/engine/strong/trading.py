@@ -215,9 +215,11 @@ def _cash_for(deal: Deal, judge: int, before: float, target: float, low: int, hi
         if at_hi >= 0.0:
             return hi
     # the change is close to linear in the cash (the houses it pays for bend it a little):
-    # false-position steps, each keeping the root bracketed, to within a few dollars
-    for _ in range(4):
-        if hi - lo <= 4 or at_hi == at_lo:
+    # false-position steps, the root kept bracketed (Illinois: a side that stays has its
+    # value halved, so that both sides close in), to a few score points
+    side = 0
+    for _ in range(6):
+        if hi - lo <= 4:
             break
         mid = lo + int((hi - lo) * at_lo / (at_lo - at_hi))
         if mid <= lo:
@@ -225,12 +227,18 @@ def _cash_for(deal: Deal, judge: int, before: float, target: float, low: int, hi
         elif mid >= hi:
             mid = hi - 1
         at_mid = change(mid) - target
+        if 0.0 <= at_mid < 5.0:
+            return mid  # the target met, within 5 points of it
         if (at_mid >= 0.0) == rising:
             hi, at_hi = mid, at_mid
+            if side == 1:
+                at_lo *= 0.5
+            side = 1
         else:
             lo, at_lo = mid, at_mid
-        if -5.0 < at_mid < 5.0:
-            break
+            if side == -1:
+                at_hi *= 0.5
+            side = -1
     return hi if rising else lo
 
 
