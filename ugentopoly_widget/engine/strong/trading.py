@@ -406,6 +406,8 @@ def _offer(e: Engine, me: int, holder: int, prices: tuple[int, int, int, int, in
         return NO_CASH
     else:
         cash = start + (top - start) * rung // (RUNGS - 1) if RUNGS > 1 else start
+        if rung > 0 and cash == start + (top - start) * (rung - 1) // (RUNGS - 1):
+            return NO_CASH  # the offer just refused again (no room between start and top)
     if cash > e.players[me].cash or -cash > e.players[holder].cash:
         return NO_CASH
     return cash
