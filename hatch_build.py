@@ -3,10 +3,12 @@
 Why a local hook (and not hatch-mypyc or setuptools + mypycify): the package is built by
 hatchling with the JS build hook, and the compiled build must be optional. Here a missing
 compiler, a missing mypyc or ``UGENTOPOLY_PURE=1`` gives a pure wheel (``py3-none-any``) with a
-warning instead of a failed install; a successful compile gives a platform wheel. Editable
-installs (``pip install -e .``) get the extension modules next to the sources, so the checkout
-runs compiled too; ``ugentopoly_widget/engine/__init__.py`` falls back to the .py files when those
-are newer than the build (edited since) or under ``UGENTOPOLY_PURE=1`` at run time.
+warning instead of a failed install (``UGENTOPOLY_REQUIRE_COMPILED=1``, set by the release's
+cibuildwheel, makes a failed compile an error instead); a successful compile gives a platform
+wheel. Editable installs (``pip install -e .``) get the extension modules next to the sources,
+so the checkout runs compiled too; ``ugentopoly_widget/engine/__init__.py`` falls back to the .py
+files when those are newer than the build (edited since) or under ``UGENTOPOLY_PURE=1`` at run
+time.
 """
 
 from __future__ import annotations
@@ -110,6 +112,9 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             if isinstance(exc, KeyboardInterrupt):
                 raise
             reason = f"{type(exc).__name__}: {exc}"
+            if os.environ.get("UGENTOPOLY_REQUIRE_COMPILED") == "1":  # release builds
+                raise RuntimeError(f"UGENTOPOLY_REQUIRE_COMPILED=1 and the engine did not "
+                                   f"compile: {reason}") from exc
             _say(f"compiling the engine failed ({reason}); "
                  "installing the pure-Python engine (same games, slower)")
             shutil.rmtree(out, ignore_errors=True)

@@ -22,6 +22,9 @@ const builds = [
   // anywidget loads _esm from a blob: URL, so everything must be in one ES module.
   { ...common, entryPoints: ["src/index.js"], outfile: path.join(outdir, "widget.js"), format: "esm" },
   { ...common, entryPoints: ["src/styles.css"], outfile: path.join(outdir, "widget.css") },
+  // the classroom's room view (TypeScript; ugentopoly_widget/classroom/views.py RoomPanel)
+  { ...common, entryPoints: ["src/classroom/index.ts"], outfile: path.join(outdir, "classroom.js"), format: "esm" },
+  { ...common, entryPoints: ["src/classroom/styles.css"], outfile: path.join(outdir, "classroom.css") },
 ];
 
 if (watch) {

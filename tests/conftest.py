@@ -22,6 +22,19 @@ def fixtures_dir() -> Path:
     return path
 
 
+def skip_without_classroom_extra() -> None:
+    """Skip a module when the classroom extra is missing, without importing Solara.
+
+    Importing solara in a process with no kernel replaces ``comm.create_comm`` with one that
+    keeps every comm, and so every widget, for ever; the widget tests later in the same
+    process count released widgets. The classroom server runs in a child process."""
+    import importlib.util
+
+    if any(importlib.util.find_spec(name) is None for name in ("solara", "websocket")):
+        pytest.skip("the classroom extra is not installed: pip install -e '.[classroom]'",
+                    allow_module_level=True)
+
+
 @pytest.fixture(autouse=True)
 def _no_foreign_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
     """A desk test runs as a script does: no event loop running in its thread.

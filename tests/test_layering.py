@@ -61,7 +61,7 @@ def known(module: str) -> bool:
 
 MODULES = {module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
 TOP_ROOMS = {name.split(".")[1] for name in MODULES if name.count(".") >= 1}
-NOT_ANALYSIS = {"engine", "widget", "boards", "static"}
+NOT_ANALYSIS = {"engine", "widget", "boards", "static", "classroom"}
 ANALYSIS = sorted(room for room in TOP_ROOMS
                   if room not in NOT_ANALYSIS and (ROOT / room / "__init__.py").is_file())
 
@@ -117,6 +117,17 @@ def test_the_analysis_layer_imports_the_engine_never_the_widget(room: str) -> No
     # a docstring-free __init__), never for the widget
     found = [b for b in breaches(f"{PACKAGE}.{room}", allowed) if not b.endswith(f" {PACKAGE}")]
     assert found == []
+
+
+def test_nothing_but_the_command_line_imports_the_classroom() -> None:
+    """The classroom (issue 34) sits above the widget: the engine, the analysis layer and the
+    widget never import it (only ``python -m ugentopoly_widget classroom`` does, lazily)."""
+    for room in ("engine", "widget", *ANALYSIS):
+        for name, targets in room_imports(f"{PACKAGE}.{room}").items():
+            assert not any(t.startswith(f"{PACKAGE}.classroom") for t in targets), name
+    root = {m for m in imports_of(ROOT / "__init__.py") if known(m)}
+    assert not any(m.startswith(f"{PACKAGE}.classroom") for m in root)
+    assert "classroom" not in ANALYSIS and known(f"{PACKAGE}.classroom")
 
 
 def test_the_checker_sees_a_breach() -> None:

@@ -1,17 +1,22 @@
-"""The built wheel works without a source checkout and without npm.
+"""The sdist and the wheels work without a source checkout and without npm.
 
-A copy of the checkout *without* the built front end (``ugentopoly_widget/static/``) is built
-with ``pip wheel``: the build hook (hatch-jupyter-builder) must run npm and bundle the JS into the
-wheel. The wheel is installed with its dependencies (from the package index, through pip; no npm)
-into a clean virtual environment, and checked from a directory outside the checkout.
+A copy of the checkout *without* the built front end (``ugentopoly_widget/static/``) goes
+through ``scripts/build-dist`` (what the release workflow runs): the sdist's build hook
+(hatch-jupyter-builder) runs npm and the sdist carries the bundle; the pure wheel
+(``UGENTOPOLY_PURE=1``) is built from that sdist, and ``twine check`` passes on both. The wheels
+under test are built from the sdist as ``pip install`` of the sdist (and cibuildwheel) would,
+with an ``npm`` on PATH that fails if called: the sdist needs none. A wheel is installed with its
+dependencies (from the package index, through pip) into a clean virtual environment and checked
+from a directory outside the checkout.
 
-The wheel + venv are built once per test session (``wheel_env``); the browser test
-``tests/browser/test_widget_wheel.py`` reuses them to render the board with that venv's kernel.
+The sdist, the wheels and venvs are built once per test session (``build_dist``,
+``wheel_env``); ``tests/test_release.py`` checks their metadata and the browser test
+``tests/browser/test_widget_wheel.py`` renders the board with the wheel venv's kernel.
 Set ``UGW_SKIP_WHEEL=1`` to skip (offline machines without the build requirements cached).
 
-Two wheels: the default build compiles the engine with mypyc (a platform wheel); a build with
-``CC=/bin/false`` stands for a machine without a C compiler and must fall back to a pure wheel
-(``py3-none-any``) that plays the very same games.
+Two wheels from the one sdist: the default build compiles the engine with mypyc (a platform
+wheel); a build with ``CC=/bin/false`` stands for a machine without a C compiler and must fall
+back to a pure wheel (``py3-none-any``) that plays the very same games.
 """
 
 from __future__ import annotations
@@ -30,11 +35,18 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 # What is not part of a source checkout as shipped (and the built JS, which the hook must make).
-_IGNORE = shutil.ignore_patterns(
+_IGNORE_NAMES = shutil.ignore_patterns(
     ".git", ".venv", "test-artifacts", "static", "__pycache__", "*.pyc", ".pytest_cache",
     ".mypy_cache", ".ruff_cache", ".hypothesis", ".benchmarks", "build", "dist", "*.egg-info",
-    ".ipynb_checkpoints",
+    ".ipynb_checkpoints", ".lite", ".docs-build", "site", ".cache",
 )
+
+
+def _ignore(folder: str, names: list[str]) -> set[str]:
+    ignored = set(_IGNORE_NAMES(folder, names))
+    if Path(folder).name == "vscode":  # the VS Code harness's packages (js/node_modules stays)
+        ignored |= {"node_modules"} & set(names)
+    return ignored
 
 
 @dataclass(frozen=True)
@@ -72,31 +84,79 @@ def no_npm_env(venv: Path) -> dict[str, str]:
     return env
 
 
+@dataclass(frozen=True)
+class Dist:
+    sdist: Path
+    pure_wheel: Path  # UGENTOPOLY_PURE=1, from the sdist
+    log: str  # scripts/build-dist's output (twine's verdicts)
+    seconds: float
+
+
+def _skip_or_fail(reason: str) -> None:
+    ci = os.environ.get("CI") == "true"  # under CI a skip would count as a pass: fail instead
+    (pytest.fail if ci else pytest.skip)(reason)
+
+
+def build_dist(base: Path) -> Dist:
+    """Run scripts/build-dist (once: cached in ``base``) on a checkout copy without the built
+    front end: the sdist and the pure wheel, twine-checked."""
+    marker = base / "dist.json"
+    if marker.exists():
+        data = json.loads(marker.read_text())
+        return Dist(Path(data["sdist"]), Path(data["pure_wheel"]), data["log"], data["seconds"])
+    if os.environ.get("UGW_SKIP_WHEEL") == "1":
+        _skip_or_fail("UGW_SKIP_WHEEL=1")
+    if shutil.which("npm") is None:
+        _skip_or_fail("npm is needed to build the sdist from a checkout")
+    base.mkdir(parents=True, exist_ok=True)
+    # A checkout copy without the built JS; js/node_modules is kept (npm install is then quick
+    # and offline), the bundle must be produced by the build hook.
+    src = base / "src"
+    shutil.copytree(REPO_ROOT, src, ignore=_ignore, symlinks=True)
+    assert not (src / "ugentopoly_widget" / "static").exists()
+    t0 = time.monotonic()
+    out = base / "dist"
+    res = _run(["bash", str(src / "scripts" / "build-dist"), str(out)], cwd=base,
+               env={**_clean_env(), "PYTHON": sys.executable}, timeout=900)
+    sdists = sorted(out.glob("ugentopoly_widget-*.tar.gz"))
+    pure = sorted(out.glob("ugentopoly_widget-*-py3-none-any.whl"))
+    assert len(sdists) == 1 and len(pure) == 1, sorted(out.iterdir())
+    result = Dist(sdists[0], pure[0], res.stdout + res.stderr, time.monotonic() - t0)
+    marker.write_text(json.dumps({"sdist": str(result.sdist), "pure_wheel": str(result.pure_wheel),
+                                  "log": result.log, "seconds": result.seconds}))
+    return result
+
+
+def _failing_npm(base: Path) -> Path:
+    """A folder whose ``npm`` fails loudly: put first on PATH, any npm call breaks the build."""
+    folder = base / "no-npm"
+    folder.mkdir(parents=True, exist_ok=True)
+    npm = folder / "npm"
+    npm.write_text("#!/bin/sh\necho 'npm must not be needed to build from the sdist' >&2\nexit 3\n")
+    npm.chmod(0o755)
+    return folder
+
+
 def build_wheel_env(base: Path, build_env: dict[str, str] | None = None) -> WheelEnv:
-    """Build (once: cached in ``base``) the wheel and a clean venv that has it installed.
-    ``build_env`` adds variables to the build's environment (``CC=/bin/false``: no compiler)."""
+    """Build (once: cached in ``base``) a wheel from the session's sdist, with no usable npm,
+    and a clean venv that has it installed. ``build_env`` adds variables to the build's
+    environment (``CC=/bin/false``: no compiler)."""
     marker = base / "wheel-env.json"
     if marker.exists():
         data = json.loads(marker.read_text())
         return WheelEnv(**{k: Path(v) if k in {"wheel", "venv", "python", "outside"} else v
                            for k, v in data.items()})
-    ci = os.environ.get("CI") == "true"  # under CI a skip would count as a pass: fail instead
-    if os.environ.get("UGW_SKIP_WHEEL") == "1":
-        (pytest.fail if ci else pytest.skip)("UGW_SKIP_WHEEL=1")
-    if shutil.which("npm") is None:
-        (pytest.fail if ci else pytest.skip)("npm is needed to build the wheel from a checkout")
+    dist = build_dist(base.parent / "ugw-dist")
     base.mkdir(parents=True, exist_ok=True)
 
-    # 1. A checkout copy without the built JS; node_modules is kept (npm install is then quick
-    #    and offline), the bundle must be produced by the build hook.
-    src = base / "src"
-    shutil.copytree(REPO_ROOT, src, ignore=_IGNORE, symlinks=True)
-    assert not (src / "ugentopoly_widget" / "static").exists()
+    # 1. The wheel from the sdist, as `pip install <sdist>` would build it.
     t0 = time.monotonic()
-    dist = base / "dist"
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(src)],
-         cwd=base, env={**_clean_env(), **(build_env or {})})
-    wheels = sorted(dist.glob("ugentopoly_widget-*.whl"))
+    wheels_dir = base / "dist"
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(wheels_dir),
+          str(dist.sdist)], cwd=base,
+         env={**_clean_env(_failing_npm(base)), **(build_env or {})},
+         timeout=1800)  # mypyc on 2 busy cores
+    wheels = sorted(wheels_dir.glob("ugentopoly_widget-*.whl"))
     assert len(wheels) == 1, wheels
     build_seconds = time.monotonic() - t0
 
@@ -115,6 +175,11 @@ def build_wheel_env(base: Path, build_env: dict[str, str] | None = None) -> Whee
     marker.write_text(json.dumps({k: str(v) if isinstance(v, Path) else v
                                   for k, v in result.__dict__.items()}))
     return result
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Dist:
+    return build_dist(tmp_path_factory.getbasetemp() / "ugw-dist")
 
 
 @pytest.fixture(scope="session")
@@ -197,8 +262,11 @@ def test_wheel_contains_the_built_front_end(wheel_env: WheelEnv) -> None:
         names = set(zf.namelist())
         js = zf.read("ugentopoly_widget/static/widget.js")
         css = zf.read("ugentopoly_widget/static/widget.css")
+        room_js = zf.read("ugentopoly_widget/static/classroom.js")  # the classroom's view
+        room_css = zf.read("ugentopoly_widget/static/classroom.css")
     assert len(js) > 5_000 and b"export" in js, "widget.js is not a bundled ES module"
     assert b".ugw-root" in css
+    assert b"export" in room_js and b".ugc-root" in room_css
     assert "ugentopoly_widget/py.typed" in names
     assert any(n.startswith("ugentopoly_widget/boards/") and n.endswith(".xml") for n in names)
     assert not any(n.startswith(("js/", "tests/")) for n in names), "sources leaked into the wheel"
@@ -238,12 +306,12 @@ def test_installed_wheel_works_outside_the_checkout(wheel_env: WheelEnv,
               f"venv+install {wheel_env.install_seconds:.1f}s")
 
 
-def test_pure_build_switch(pure_wheel_env: WheelEnv, tmp_path: Path) -> None:
-    """UGENTOPOLY_PURE=1 at build time: nothing compiled, said so, a pure wheel (the checkout
-    copy of the pure build already holds the built JS, so this build is quick)."""
-    src = pure_wheel_env.wheel.parents[1] / "src"
-    res = _run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path),
-                str(src)], cwd=tmp_path, env={**_clean_env(), "UGENTOPOLY_PURE": "1"})
-    assert "UGENTOPOLY_PURE=1: pure-Python engine" in res.stdout + res.stderr
-    wheels = list(tmp_path.glob("ugentopoly_widget-*.whl"))
-    assert len(wheels) == 1 and wheels[0].name.endswith("-py3-none-any.whl"), wheels
+def test_pure_build_switch(dist: Dist, pure_wheel_env: WheelEnv) -> None:
+    """UGENTOPOLY_PURE=1 (scripts/build-dist's pure wheel, the one a release uploads): nothing
+    compiled, a pure wheel with the same files as the build that found no compiler."""
+    assert dist.pure_wheel.name.endswith("-py3-none-any.whl"), dist.pure_wheel.name
+    with zipfile.ZipFile(dist.pure_wheel) as a, zipfile.ZipFile(pure_wheel_env.wheel) as b:
+        names, fallback = set(a.namelist()), set(b.namelist())
+    assert not any(n.endswith((".so", ".pyd")) for n in names)
+    assert "ugentopoly_widget/static/widget.js" in names
+    assert names == fallback

@@ -6,7 +6,7 @@ imported lazily so headless use (simulations, tests) never loads ipywidgets.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _moved
 from .engine import (
@@ -25,7 +25,13 @@ from .engine import (
     load_bundled,
 )
 
+if TYPE_CHECKING:  # type checkers and the API reference see them; run time imports them late
+    from .probability import dice_distribution, landing_distribution, transition_matrix
+    from .simulation import compare, simulate, sweep
+    from .widget import UgentopolyWidget
+
 __version__ = "0.1.0"
+"""The package's version: its one source (the wheel's metadata reads it, CHANGELOG.md names it)."""
 
 _moved.install()  # the flat layout's module paths, for one more release
 

@@ -1,6 +1,7 @@
 """``python -m ugentopoly_widget COMMAND``: the package's command line.
 
     python -m ugentopoly_widget simulate --help
+    python -m ugentopoly_widget classroom --help
 """
 
 from __future__ import annotations
@@ -8,7 +9,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-COMMANDS = {"simulate": "batch simulation to Parquet / CSV (see docs/simulation.md)"}
+COMMANDS = {
+    "simulate": "batch simulation to Parquet / CSV (see docs/simulation.md)",
+    "classroom": "serve one game to every device in the room (README: Play with the whole class)",
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -21,6 +25,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not known:
             print(f"\nunknown command {args[0]!r}", file=sys.stderr)
         return 0 if known else 2
+    if args[0] == "classroom":
+        from .classroom.cli import main as classroom_main
+
+        return classroom_main(args[1:])
     from .simulation.cli import main as simulate_main
 
     return simulate_main(args[1:])

@@ -134,7 +134,9 @@ export class BoardView {
     const cell = side / Number(this.el.style.getPropertyValue("--ugw-units") || 12);
     if (!(cell > 0)) return;
     this.onResize(side);
-    const floor = cell >= 46 ? 10 : cell >= 40 ? 9 : 8;
+    // a page may raise the floor (the classroom's projector: --ugw-name-floor: 16px)
+    const raised = parseFloat(getComputedStyle(this.el).getPropertyValue("--ugw-name-floor"));
+    const floor = raised > 0 ? raised : cell >= 46 ? 10 : cell >= 40 ? 9 : 8;
     const start = Math.max(floor, Math.min(cell * 0.24, side * NAME_SHARE));
     this.grid.classList.toggle("ugw-small-tiles", cell < 44);
     for (const tl of this.tiles) {

@@ -264,13 +264,18 @@ def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Jupyter
                 time.sleep(0.25)
         yield server
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
+        stop_process(proc)
         log.close()
+
+
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate a server started by a fixture; kill it when it does not stop in 15 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=5)
 
 
 # --------------------------------------------------------------------------- browser

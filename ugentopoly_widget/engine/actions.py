@@ -20,6 +20,9 @@ SYSTEM = -1  # the "player" of actions the game takes itself (the clock)
 
 @dataclass(frozen=True, slots=True)
 class Action:
+    """One move in a game, made by seat ``player``; the subclasses (``Roll``, ``Buy``, ``Bid``
+    ...) carry the details. ``str(action)`` is its text form (``"0:roll"``)."""
+
     player: int
     type: ClassVar[str] = ""
 

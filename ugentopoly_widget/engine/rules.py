@@ -30,6 +30,9 @@ _WITH_OPTIONS: dict[tuple[Any, ...], RulesProfile] = {}
 
 @dataclass(frozen=True)
 class RulesProfile:
+    """The rules of a game variant as flags (docs/rules.md explains each one);
+    ``Game(profile, options={...})`` overrides any of them."""
+
     name: str
     min_players: int = 2
     max_players: int = 4
@@ -231,6 +234,7 @@ UGENTOPOLY = RulesProfile(
     jail_card_auto=True,
     debt_mode="end_game",
 )
+"""The Ghent University course game: bonus pot, double salary on START, no houses."""
 
 CLASSIC = RulesProfile(
     name="classic",
@@ -253,6 +257,7 @@ CLASSIC = RulesProfile(
     debt_mode="raise_then_bankrupt",
     rank_by="net_worth",
 )
+"""Classic Monopoly: auctions, houses and hotels, mortgages, trading, bankruptcy."""
 
 CELL22 = RulesProfile(
     name="cell22",
@@ -275,12 +280,16 @@ CELL22 = RulesProfile(
     debt_mode="bankrupt_out",
     rank_by="net_worth",
 )
+"""The 22-cell variant: car park, unlimited houses, a player out of money is out."""
 
 PROFILES: dict[str, RulesProfile] = {p.name: p for p in (UGENTOPOLY, CLASSIC, CELL22)}
+"""The bundled profiles by name."""
 ALIASES = {"22": "cell22", "22-cell": "cell22", "cell-22": "cell22", "monopoly": "classic"}
 
 
 def get_profile(name: str | RulesProfile) -> RulesProfile:
+    """The profile called ``name`` (an alias such as ``"monopoly"`` too), or ``name`` itself
+    when it is a profile; ``SetupError`` for an unknown name."""
     if isinstance(name, RulesProfile):
         return name
     if not isinstance(name, str):

@@ -36,13 +36,16 @@ SINGLES: Final = (
     "roll", "end_turn", "buy", "decline", "pay_fine", "use_card", "tax_flat", "tax_percent",
     "accept", "reject", "lift", "keep", "bankrupt", "pass",
 )
+"""The one-off choices, the first action indices in this order."""
 # Bid levels: the minimum raise, fractions of the item's price (a property's printed price;
 # a house auction's opening bid), and everything the bidder has. Legal when the amount lies
 # between the minimum raise and the bidder's cash; two levels may name the same amount.
 BID_LEVELS: Final = ("min", "x0.5", "x0.75", "x1", "x1.25", "x1.5", "x2", "all_in")
+"""The bid levels of an auction's action indices (see the comment above)."""
 _BID_PERCENT: Final = (0, 50, 75, 100, 125, 150, 200, 0)
 # Trade cash bands: the cash side of a one-property trade, in percent of its printed price.
 TRADE_BANDS: Final = (100, 150, 200)
+"""The cash side of a one-property trade, in percent of its printed price."""
 
 _OFFER_KINDS: Final = frozenset((TURN, POST_ROLL, DEBT))  # where trades may be offered
 _SINGLE_TYPES: Final[dict[type[Action], int]] = {

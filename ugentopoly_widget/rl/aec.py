@@ -32,6 +32,7 @@ from .render import RENDER_MODES, check_mode, render
 from .view import MatchView
 
 NAME = "ugentopoly_v0"
+"""The environments' name (``metadata["name"]``)."""
 
 
 def action_index(action: Any, n: int) -> int:

@@ -38,6 +38,9 @@ _RESET_TRIES = 100
 class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
     """One seat learns; the others are fixed opponents that play inside :meth:`step`.
 
+    ``max_turns``, ``reward_shaping``, ``max_offers_per_turn``, ``board``, ``options``,
+    ``render_mode`` and ``render_size`` are as for the AEC environment (``raw_env``).
+
     Args:
         profile: ``"ugentopoly"``, ``"classic"`` or ``"cell22"``.
         seat: the learner's seat (``player_<seat>``).
@@ -46,8 +49,6 @@ class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
             engine bot object (``choose(game) -> Action``; its randomness is its own), or a
             policy in the encoded space (``f(observation, action_mask) -> index``, e.g. a
             frozen copy of the learner).
-        max_turns, reward_shaping, max_offers_per_turn, board, options, render_mode,
-            render_size: as for the AEC environment (``raw_env``).
         skip_forced: decisions where the mask holds a single action (rolling with nothing else
             to do) are taken for the learner, so that every step is a choice.
         illegal_action: what a masked-out action does: ``"lose"`` (the default, as PettingZoo's

@@ -44,6 +44,7 @@ DEFAULT_COLLECT: tuple[str, ...] = ("landings",)
 # One row per game stays in memory (a few hundred bytes each): ten million games are a few
 # GB of results and hours of play on a laptop. More is a mistake (or a run to split up).
 MAX_GAMES = 10_000_000
+"""The most games one run may ask for (see the comment above)."""
 # Worker processes beyond a few per core only cost memory and start-up (the games are CPU
 # bound); a pool of them is capped there, and at the number of chunks (idle otherwise).
 WORKERS_PER_CORE = 4

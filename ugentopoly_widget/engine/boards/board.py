@@ -14,6 +14,8 @@ from types import MappingProxyType
 
 
 class TileKind(str, Enum):
+    """What a tile does when a token lands on it (its ``kind`` in a board file)."""
+
     START = "START"
     STREET = "STREET"
     RAILWAY = "RAILWAY"
@@ -31,6 +33,8 @@ DECK_KINDS = ("CHANCE", "CHEST")
 
 
 class CardKind(str, Enum):
+    """What a Chance or Community Chest card does (the course format's kinds and extensions)."""
+
     JAIL = "JAIL"  # get out of jail free
     MOVE = "MOVE"  # go to a position (forward)
     MOVEREL = "MOVEREL"  # move a number of tiles (negative = back)
@@ -52,6 +56,9 @@ class Area:
 
 @dataclass(frozen=True, slots=True)
 class Tile:
+    """One tile: position, kind, id (the key of its name) and, for a property, its cost, rents
+    and mortgage value."""
+
     position: int
     kind: TileKind
     id: str
@@ -72,6 +79,8 @@ class Tile:
 
 @dataclass(frozen=True, slots=True)
 class Card:
+    """One card of a deck: its kind and the parameters that kind uses (a target, an amount ...)."""
+
     id: str
     kind: CardKind
     deck: str  # "CHANCE" or "CHEST"
@@ -88,6 +97,9 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Deck:
+    """A deck (``"CHANCE"`` or ``"CHEST"``) and how it is drawn: ``"cycle"`` (shuffled once, a
+    drawn card goes back under) or ``"random"``."""
+
     kind: str  # "CHANCE" or "CHEST"
     cards: tuple[Card, ...]
     draw: str = "cycle"  # "cycle": shuffle once, draw top, back under; "random": uniform each time
