@@ -12,10 +12,12 @@ estimates would be.
 >>> game.testing.script_dice((2, 3))             # Ann lands on the last orange lot
 >>> _ = game.act("roll")
 >>> table = action_values(game, rollouts=72, seed=2)
->>> table.text.tolist()        # classic: a buyer may also mortgage to raise the price
-['0:buy', '0:mortgage 16', '0:mortgage 18', '0:decline']
->>> bool(table.delta.iloc[-1] < 0 and table.bot_choice.iloc[0])
-True
+>>> sorted(table.text)         # classic: a buyer may also mortgage to raise the price
+['0:buy', '0:decline', '0:mortgage 16', '0:mortgage 18']
+>>> table[table.bot_choice].text.tolist()     # the strong bot buys it
+['0:buy']
+>>> table.text.iloc[-1], bool(table.delta.iloc[-1] < 0)   # declining is worst, and costs
+('0:decline', True)
 """
 
 from __future__ import annotations
