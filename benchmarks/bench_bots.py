@@ -23,6 +23,9 @@ Cases:
 - ``rollout`` (long): the rollout bot (thinking on top of the strong bot) against the strong
   bot, 2-player classic, seats rotated.
 
+The wall time of 1,000 rollouts from a mid-game classic position with the strong bot (the
+target of 2 s on 2 cores) is ``benchmarks/bench_rollouts.py --cases chances``.
+
 Heavy runs belong under ``nice``; every figure is printed with the load average (``uptime``).
 """
 
