@@ -30,7 +30,8 @@ ENGINE = Path("ugentopoly_widget") / "engine"
 # Module paths relative to the engine package (records.events: engine/records/events.py).
 # Keep in step with COMPILED in ugentopoly_widget/engine/_build.py.
 COMPILED = ("state", "records.events", "core", "legal", "turns", "landing", "deals", "endgame",
-            "bots", "records.checkpoints", "render.logtext")
+            "bots", "records.checkpoints", "render.logtext", "strong.why", "strong.odds",
+            "strong.worth", "strong.building", "strong.cash", "strong.trading", "strong.bot")
 # Beside the engine, in the same group (its classes are then native to them): the step of the
 # RL environments (rl.tables: ugentopoly_widget/rl/tables.py). Keep in step with _build.py.
 COMPILED_BESIDE = ("rl.tables", "rl.actions", "rl.observation", "rl.match")

@@ -13,6 +13,7 @@ import pytest
 MODULES = [
     "ugentopoly_widget.engine.game",
     "ugentopoly_widget.engine.bots",
+    "ugentopoly_widget.engine.strong.words",
     "ugentopoly_widget.engine.records.landings",
 ]
 

@@ -1,6 +1,6 @@
-"""The rollout bot: which decisions it thinks about, that it overrules the heuristic only when
-the rollouts say so, and that it plays as "rollout" in simulate() and in a widget seat.
-(Its strength against the heuristic bot is measured by benchmarks/bench_rollouts.py.)"""
+"""The rollout bot: which decisions it thinks about, that it overrules the strong bot it starts
+from only when the rollouts say so, and that it plays as "rollout" in simulate() and in a
+widget seat. (Its strength is measured by benchmarks/bench_bots.py --cases rollout.)"""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from ugentopoly_widget import Game, SetupError, simulate
 from ugentopoly_widget.engine import actions as A
 from ugentopoly_widget.engine.bots import HeuristicBot, play_game
+from ugentopoly_widget.engine.strong.bot import StrongBot
 from ugentopoly_widget.rollouts.bot import RolloutBot
 from ugentopoly_widget.widget import UgentopolyWidget
 
@@ -25,7 +26,7 @@ def last_orange_lot(ann_cash: int) -> Game:
 def test_the_decisions_it_thinks_about() -> None:
     bot = RolloutBot(seed=1)
     game = last_orange_lot(900)
-    default = bot.heuristic.choose(game)
+    default = bot.base.choose(game)
     assert [a.type for a in bot.candidates(game, default)] == ["buy", "decline"]
     start = Game("classic", players=2, seed=3)
     roll = start.legal_actions()[0]
@@ -35,26 +36,26 @@ def test_the_decisions_it_thinks_about() -> None:
     assert bot.stats["thought"] == before
 
 
-def test_it_overrules_the_heuristic_only_when_the_rollouts_say_so() -> None:
-    """On the last orange lot the heuristic buys; a heuristic told to decline is put right
-    by the rollouts (declining costs about 9 points, see test_rollouts), unless the margin
-    asks for more certainty than the rollouts give."""
+def test_it_overrules_the_strong_bot_only_when_the_rollouts_say_so() -> None:
+    """On the last orange lot the strong bot buys; a strong bot told to decline is put right
+    by the rollouts (declining costs points, see test_rollouts), unless the margin asks for
+    more certainty than the rollouts give."""
 
     class Thrifty(RolloutBot):
-        def choose(self, game: Game) -> A.Action:  # the heuristic told to decline
-            self.heuristic = _Decliner(seed=1)
+        def choose(self, game: Game) -> A.Action:  # the strong bot told to decline
+            self.base = _Decliner(seed=1)
             return super().choose(game)
 
     game = last_orange_lot(900)
     thrifty = Thrifty(seed=2, rollouts=72)
     assert thrifty.choose(game).type == "buy"
     assert thrifty.stats["changed"] == 1
-    # with an impossible margin, noise never overrules the heuristic
+    # with an impossible margin, noise never overrules the strong bot
     stubborn = Thrifty(seed=2, rollouts=72, margin=1000.0)
     assert stubborn.choose(game).type == "decline"
 
 
-class _Decliner(HeuristicBot):
+class _Decliner(StrongBot):
     def choose(self, game: Game) -> A.Action:
         for action in game.legal_actions():
             if action.type == "decline":
@@ -71,7 +72,7 @@ def test_a_game_against_the_heuristic_and_simulate_by_name() -> None:
                        collect=(), options={"round_limit": 6})
     assert results.games.bot_0.tolist() == ["rollout", "rollout"]
     assert len(results.games) == 2
-    with pytest.raises(SetupError, match="'heuristic', 'random', 'rollout'"):
+    with pytest.raises(SetupError, match="'heuristic', 'random', 'strong', 'rollout'"):
         simulate(2, "classic", bots=["genius", "heuristic"], progress=False)
 
 

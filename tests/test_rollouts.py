@@ -171,8 +171,9 @@ def test_declining_the_last_lot_of_a_group_ranks_below_buying_it() -> None:
     assert decline.delta < 0 and decline.delta_high < 0  # worse, beyond the paired error
     assert table.bot_choice.iloc[0]
     assert table.p_win_1.iloc[1] > table.p_win_1.iloc[0]  # and Bob gains from it
-    # paired: the difference is known better than the two chances apart
-    assert decline.delta_se < 0.85 * math.hypot(table.se.iloc[0], table.se.iloc[1]), (
+    # paired: the difference is known better than the two chances apart (strong bots, by
+    # default: about a tenth better here; the heuristic's more random play gained a fifth)
+    assert decline.delta_se < 0.95 * math.hypot(table.se.iloc[0], table.se.iloc[1]), (
         decline.delta_se, table.se.tolist())
 
 

@@ -13,6 +13,7 @@ from .engine import (
     Action,
     Board,
     BoardError,
+    BotError,
     Event,
     Game,
     IllegalActionError,
@@ -36,7 +37,7 @@ _moved.install()  # the flat layout's module paths, for one more release
 
 __all__ = [
     "Action", "Board", "BoardError", "Event", "Game", "IllegalActionError",
-    "InvalidActionError", "SaveFileError", "SetupError", "UndoError", "load_board",
+    "InvalidActionError", "SaveFileError", "SetupError", "BotError", "UndoError", "load_board",
     "load_bundled", "UgentopolyWidget", "__version__",
     "landing_distribution", "transition_matrix", "dice_distribution",
     "simulate", "compare", "sweep",

@@ -427,6 +427,8 @@ export type LobbyData = {
   tokens: string[];
   colours: string[];
   seat_kinds: SeatKind[];
+  /** each bot level of seat_kinds with its sentence for a class (engine.bots.LEVELS): the seat menu's tooltip */
+  seat_help: { [key: string]: Texts };
   flags: {
     free_parking_pot: Texts;
     auction_on_decline: Texts;
@@ -649,7 +651,7 @@ export type RollOnceRequest = {
   seq: number;
 };
 
-export type SeatKind = "person" | "random" | "heuristic" | "rollout";
+export type SeatKind = "person" | "random" | "heuristic" | "strong" | "rollout";
 
 export type SellDownAction = {
   type: "sell_down";

@@ -82,7 +82,7 @@ export class Lobby {
         name: DEFAULT_NAMES[k] || `Player ${k + 1}`,
         token: tokens.find((tok) => !used.has(tok)) || tokens[k % tokens.length],
         colour: colours[k % colours.length],
-        seat: k === 0 ? "person" : "heuristic",
+        seat: k === 0 ? "person" : "strong",
       });
     }
     this.players.length = n;
@@ -94,10 +94,10 @@ export class Lobby {
     const form = this.form as Form;
     const prof = this.profileSchema();
     const field = (label: string, control: Node): HTMLLabelElement => h("label", { class: "ugw-field" }, h("span", { text: label }), control);
-    const select = (testid: string, value: string, options: [string, string][], onchange: (value: string) => void, label?: string): HTMLSelectElement => h("select", {
+    const select = (testid: string, value: string, options: [string, string, string?][], onchange: (value: string) => void, label?: string): HTMLSelectElement => h("select", {
       "data-ugw": testid, "aria-label": label || null,
       onchange: (ev) => onchange(valueOf(ev)),
-    }, options.map(([v, label]) => h("option", { value: v, selected: v === value, text: label })));
+    }, options.map(([v, label, title]) => h("option", { value: v, selected: v === value, text: label, title: title || null })));
     const rerender = (): void => this.render(lang, hasGame, error);
 
     const profiles = select("profile", form.profile,
@@ -151,7 +151,8 @@ export class Lobby {
       }),
       select(`player-token-${k}`, p.token, schema.tokens.map((tok): [string, string] => [tok, tokenName(lang, tok)]), (v) => { p.token = v; },
         `${t(lang, "token")} ${k + 1}`),
-      select(`player-seat-${k}`, p.seat, schema.seat_kinds.map((s): [string, string] => [s, t(lang, s)]), (v) => { p.seat = v as SeatKind; },
+      // each level with its sentence for a class (Python's engine.bots.LEVELS) as a tooltip
+      select(`player-seat-${k}`, p.seat, schema.seat_kinds.map((s): [string, string, string?] => [s, t(lang, s), schema.seat_help?.[s]?.[lang]]), (v) => { p.seat = v as SeatKind; },
         `${t(lang, "seat")} ${k + 1}`),
     ));
 

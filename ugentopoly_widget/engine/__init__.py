@@ -12,6 +12,7 @@ from .boards.board import Board, Card, CardKind, Deck, Tile, TileKind
 from .boards.loader import bundled_boards, load_board, load_bundled, parse_board
 from .errors import (
     BoardError,
+    BotError,
     IllegalActionError,
     InvalidActionError,
     SaveFileError,
@@ -30,8 +31,9 @@ compiled: bool = _build.compiled()
 
 __all__ = [
     "Action", "action_from_dict", "action_from_text", "Board", "Card", "CardKind", "Deck",
-    "Tile", "TileKind", "BoardError", "IllegalActionError", "InvalidActionError",
-    "SaveFileError", "ScenarioError", "SetupError", "UgentopolyError", "UndoError", "Event", "Game",
+    "Tile", "TileKind", "BoardError", "BotError", "IllegalActionError", "InvalidActionError",
+    "SaveFileError", "ScenarioError", "SetupError", "UgentopolyError", "UndoError", "Event",
+    "Game",
     "LandingCounter", "Landings", "count_landings",
     "bundled_boards", "load_board", "load_bundled", "parse_board", "CELL22", "CLASSIC",
     "PROFILES", "UGENTOPOLY", "RulesProfile", "get_profile", "compiled",

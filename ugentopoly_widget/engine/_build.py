@@ -26,7 +26,8 @@ PACKAGE = __name__.rpartition(".")[0]
 HERE = Path(__file__).parent
 # Module paths relative to the engine package. Keep in step with COMPILED in hatch_build.py.
 COMPILED = ("state", "records.events", "core", "legal", "turns", "landing", "deals", "endgame",
-            "bots", "records.checkpoints", "render.logtext")
+            "bots", "records.checkpoints", "render.logtext", "strong.why", "strong.odds",
+            "strong.worth", "strong.building", "strong.cash", "strong.trading", "strong.bot")
 # Module paths relative to the top package, compiled in the same group (keep in step with
 # COMPILED_BESIDE in hatch_build.py): the RL environment step (its Python ran 3/4 of a step).
 COMPILED_BESIDE = ("rl.tables", "rl.actions", "rl.observation", "rl.match")

@@ -19,6 +19,8 @@ from mypy_extensions import mypyc_attr
 from . import actions as A
 from . import legal as rules_legal
 from .actions import Action
+from .errors import BotError
+from .strong.bot import StrongBot
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -262,9 +264,11 @@ class HeuristicBot:
         return None
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+BuiltinBot = RandomBot | HeuristicBot | StrongBot
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[StrongBot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "strong": StrongBot,
 }
 
 
@@ -303,11 +307,46 @@ class WorthSampler:
         self.next_turn = (turn // step + 1) * step
 
 
-def make_bot(kind: str, seed: int | None = None) -> RandomBot | HeuristicBot:
+# The levels a class plays against, weakest first, each in a sentence a teacher can read out
+# (the widget's seat menu and docs/bots.md use them). "rollout" lives in the analysis layer
+# (ugentopoly_widget.rollouts.bot): named here so that every layer can list the levels.
+LEVELS: dict[str, dict[str, str]] = {
+    "random": {
+        "en": "Random bot: makes any allowed move at random; it buys, bids and trades without "
+              "a plan.",
+        "nl": "Willekeurige bot: doet zomaar een toegelaten zet; hij koopt, biedt en ruilt "
+              "zonder plan."},
+    "heuristic": {
+        "en": "Easy bot: follows rules of thumb (keep some cash, buy what you can afford, build "
+              "on whole groups) but prices lots at their printed price, so you can talk it "
+              "into selling you the lot you need.",
+        "nl": "Makkelijke bot: volgt vuistregels (hou wat geld achter de hand, koop wat je kan "
+              "betalen, bouw op volledige groepen) maar rekent met de gedrukte prijs, dus je "
+              "praat hem het perceel dat je nodig hebt zo af."},
+    "strong": {
+        "en": "Strong bot: values each lot by the rent it earns and the rent it keeps from "
+              "you, sells the lot that completes your group only for what the group is worth "
+              "to you, builds the third house first and stays in jail late in the game.",
+        "nl": "Sterke bot: weegt elk perceel af naar de huur die het opbrengt en de huur die "
+              "het jou ontzegt, verkoopt het perceel dat jouw groep vervolledigt alleen voor "
+              "wat die groep jou waard is, bouwt eerst het derde huis en blijft laat in het "
+              "spel in de gevangenis."},
+    "rollout": {
+        "en": "Thinking bot: plays like the strong bot, but at the big decisions (buying, "
+              "bidding, trading, jail) it plays each choice out in a few dozen quick games "
+              "and takes the one that wins most often.",
+        "nl": "Denkende bot: speelt zoals de sterke bot, maar bij de grote beslissingen "
+              "(kopen, bieden, ruilen, gevangenis) speelt hij elke keuze uit in enkele "
+              "tientallen snelle spelletjes en neemt de keuze die het vaakst wint."},
+}
+
+
+def make_bot(kind: str, seed: int | None = None) -> BuiltinBot:
+    """One of the engine's bots by name (BotError for a name it does not know)."""
     try:
         return BOTS[kind](seed=seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; choose one of {sorted(BOTS)}") from None
+    except (KeyError, TypeError):
+        raise BotError(f"unknown bot {kind!r}; choose one of {sorted(BOTS)}") from None
 
 
 def play_game(
@@ -343,12 +382,13 @@ def play_game(
 def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int | None,
           on_turn: Callable[[int], int] | None = None, on_turn_at: int = 0,
           sampler: WorthSampler | None = None) -> int:
-    # By seat: what sits there (0 nobody, 1 a HeuristicBot, 2 a RandomBot, 3 another bot) and
-    # the built-in bots, typed: their methods are called directly when compiled.
+    # By seat: what sits there (0 nobody, 1 a HeuristicBot, 2 a RandomBot, 3 another bot, 4 a
+    # StrongBot) and the built-in bots, typed: their methods are called directly when compiled.
     size = max([*seats, -1]) + 1
     what = [0] * size
     heuristic: list[HeuristicBot | None] = [None] * size
     randoms: list[RandomBot | None] = [None] * size
+    strong: list[StrongBot | None] = [None] * size
     for seat, bot in seats.items():
         if seat < 0:
             continue
@@ -358,6 +398,9 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
         elif type(bot) is RandomBot:
             what[seat] = 2
             randoms[seat] = bot
+        elif type(bot) is StrongBot:
+            what[seat] = 4
+            strong[seat] = bot
         else:
             what[seat] = 3
     timed = game._timed  # fixed for a game
@@ -403,6 +446,10 @@ def _play(game: Game, seats: dict[int, Bot], max_actions: int, until_turn: int |
                     action = known._manage(engine, player, kind)
                 else:
                     action = known._choose(engine)
+            elif seat == 4:
+                wise = strong[player]
+                assert wise is not None
+                action = wise._choose(engine)
             else:
                 chooser = randoms[player]
                 assert chooser is not None

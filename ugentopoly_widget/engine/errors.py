@@ -38,6 +38,11 @@ class SetupError(UgentopolyError, ValueError):
     """A game cannot be created with these players, options or board."""
 
 
+class BotError(SetupError):
+    """An unknown bot name, or a bot level that cannot play here (the rollout level without
+    numpy and pandas, as on the browser site): names the level and what it needs."""
+
+
 class ScenarioError(SetupError):
     """A scenario (``Game.scenario``) describes a position the rules cannot reach: names the
     field and what is wrong."""

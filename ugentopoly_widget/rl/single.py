@@ -79,12 +79,13 @@ class SingleAgentEnv(MatchView, gymnasium.Env[np.ndarray, np.int64]):
     Args:
         profile: ``"ugentopoly"``, ``"classic"`` or ``"cell22"``.
         seat: the learner's seat (``player_<seat>``).
-        opponents: a name for every other seat (``"heuristic"``, ``"random"``, ``"uniform"``:
-            new each episode, seeded from reset(seed)), ``"curriculum"`` (random bots, then
-            mixtures, then heuristic bots as the learner wins: see :class:`Curriculum`, which
-            can also be passed), or one opponent per other seat: a name, an engine bot object
-            (``choose(game) -> Action``; its randomness is its own) or a policy in the encoded
-            space (``f(observation, action_mask) -> index``, e.g. a frozen copy of the learner).
+        opponents: a name for every other seat (``"strong"``, ``"heuristic"``, ``"random"``,
+            ``"uniform"``: new each episode, seeded from reset(seed)), ``"curriculum"`` (random
+            bots, then mixtures, then heuristic bots as the learner wins: see
+            :class:`Curriculum`, which can also be passed), or one opponent per other seat: a
+            name, an engine bot object (``choose(game) -> Action``; its randomness is its own)
+            or a policy in the encoded space (``f(observation, action_mask) -> index``, e.g. a
+            frozen copy of the learner).
         players: the number of seats with a name or a curriculum (default 2).
         options: rules options (``Game(options=...)``); without a ``round_limit`` or
             ``turn_limit``, Ugentopoly games end after 100 rounds and 22-cell games after 200,

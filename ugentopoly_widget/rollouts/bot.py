@@ -1,13 +1,13 @@
-"""The rollout bot: plays like the heuristic bot, except at the decisions that matter, where it
-tries the sensible choices by a few rollouts each (heuristic play to the end, the same seeds
-for every choice) and takes the best, when it beats the heuristic's own choice by more than
-its noise.
+"""The rollout bot ("thinking bot"): plays like the strong bot, except at the decisions that
+matter, where it tries the sensible choices by a few rollouts each (strong play to the end,
+the same seeds for every choice) and takes the best, when it beats the strong bot's own
+choice by more than its noise.
 
-The decisions it thinks about: buy or decline; bid on where the heuristic would drop out of an
-auction; accept or reject a trade; lift a received mortgage or keep it; leave jail by paying,
-by a card or by rolling; make the heuristic's trade offer, a cheaper one or none; build one
-more house where the heuristic keeps its cash. Everything else (and every choice where only
-one is sensible) is the heuristic's answer at once.
+The decisions it thinks about: buy or decline; bid on where the strong bot would drop out of
+an auction; accept or reject a trade; lift a received mortgage or keep it; leave jail by
+paying, by a card or by rolling; make the strong bot's trade offer or none; build one more
+house where the strong bot keeps its cash. Everything else (and every choice where only one
+is sensible) is the strong bot's answer at once.
 
 >>> from ugentopoly_widget import Game
 >>> from ugentopoly_widget.engine.bots import HeuristicBot, play_game
@@ -31,10 +31,11 @@ import numpy as np
 from ..engine import actions as A
 from ..engine import legal as rules_legal
 from ..engine.actions import Action
-from ..engine.bots import HeuristicBot
 from ..engine.game import Game
 from ..engine.integers import as_integer
 from ..engine.records.positions import PositionCopy
+from ..engine.strong.bot import StrongBot
+from ..engine.strong.why import Why
 from .errors import RolloutError
 from .runner import Plan, check_max_turns, check_rollouts, play_rollouts
 from .stats import standard_error
@@ -55,15 +56,17 @@ def _check_margin(margin: object) -> float:
 
 
 class RolloutBot:
-    """``simulate(bots=["rollout", "heuristic"])``, or a widget seat ``"rollout"``.
+    """``simulate(bots=["rollout", "strong"])``, or a widget seat ``"rollout"``.
 
     ``rollouts`` per choice; ``margin``: how many paired standard errors a choice must beat
-    the heuristic's by to be taken instead (noise never overrules the heuristic);
-    ``max_turns``: the rollouts' cap, after which the richest counts as the winner.
-    ``stats`` counts the decisions thought about and the seconds spent. Settings are checked
-    when the bot is made (RolloutError: rollouts from 1 to ``MAX_BOT_ROLLOUTS``, a margin of
-    at least 0, max_turns from 1; numpy integers too), so ``simulate()`` refuses a factory
-    such as ``partial(RolloutBot, rollouts=-1)`` before any game."""
+    the strong bot's by to be taken instead (noise never overrules it); ``max_turns``: the
+    rollouts' cap, after which the richest counts as the winner. ``stats`` counts the
+    decisions thought about and the seconds spent; ``base`` is the strong bot it starts from.
+    ``notes``, when a list, collects (event index, reason) of its decisions, as the strong
+    bot's does (the widget's log). Settings are checked when the bot is made (RolloutError:
+    rollouts from 1 to ``MAX_BOT_ROLLOUTS``, a margin of at least 0, max_turns from 1; numpy
+    integers too), so ``simulate()`` refuses a factory such as
+    ``partial(RolloutBot, rollouts=-1)`` before any game."""
 
     name: ClassVar[str] = "rollout"
 
@@ -75,19 +78,22 @@ class RolloutBot:
         self.rollouts = check_rollouts(rollouts, "rollouts", MAX_BOT_ROLLOUTS)
         self.margin = _check_margin(margin)
         self.max_turns = check_max_turns(max_turns)
-        self.heuristic = HeuristicBot(seed=seed)
+        self.base = StrongBot(seed=seed)
+        self.notes: list[tuple[int, Why]] | None = None
         self.rng = random.Random(seed)
         self.stats: dict[str, Any] = {"decisions": 0, "thought": 0, "changed": 0,
                                       "seconds": 0.0}
         self._built_turn = -1
+        self._overruled = Why("rollouts_overrule")
 
     # ------------------------------------------------------------------ choosing
 
     def choose(self, game: Game) -> Action:
         self.stats["decisions"] += 1
-        default = self.heuristic.choose(game)
+        default = self.base.choose(game)
         candidates = self.candidates(game, default)
         if len(candidates) < 2:
+            self._note(game, self.base.why)
             return default
         started = time.perf_counter()
         # a trade moves a whole group: worth four times the rollouts (and rare)
@@ -97,16 +103,21 @@ class RolloutBot:
         self.stats["thought"] += 1
         self.stats["changed"] += best != default
         self.stats["seconds"] += time.perf_counter() - started
+        self._note(game, self.base.why if best == default else self._overruled)
         return best
 
+    def _note(self, game: Game, why: Why | None) -> None:
+        if self.notes is not None and why is not None:
+            self.notes.append((len(game._engine.events), why))
+
     def candidates(self, game: Game, default: Action) -> list[Action]:
-        """The sensible choices of this decision, the heuristic's first (one: no thinking).
+        """The sensible choices of this decision, the strong bot's first (one: no thinking).
 
         Thought about: buy or decline; accept or reject a trade; lift a received mortgage
-        or keep it; pay, use a card or roll in jail; make the heuristic's trade offer, a
-        cheaper one or none; one more house where the heuristic keeps its cash (once a
-        turn); in an auction, bid on where the heuristic would drop out (its own bids up to
-        its valuation stand)."""
+        or keep it; pay, use a card or roll in jail; make the strong bot's trade offer or
+        none; one more house where the strong bot keeps its cash (once a turn); in an
+        auction, bid on where the strong bot would drop out (its own bids up to its limit
+        stand)."""
         decision = game.decision
         kind = decision.kind
         out: list[Action] = [default]
@@ -134,40 +145,23 @@ class RolloutBot:
                         add(action)
             elif type(default) is A.ProposeTrade:
                 add(A.Roll(player) if kind == "turn" else A.EndTurn(player))
-                add(self._cheaper(game, default))
             elif self._built_turn != game.turn_number:
-                # the heuristic keeps twice its reserve: would one more house, keeping half
-                # the reserve, pay? (asked once a turn)
+                # the strong bot keeps its reserve: would one more house, keeping half of it,
+                # pay? (asked once a turn)
                 self._built_turn = game.turn_number
                 e = game._engine
-                add(rules_legal.affordable_build(e, e.players[player],
-                                                 self.heuristic._reserve(e) // 2))
+                keep = self.base.reserve(e, self.base.worth(e), player)
+                add(rules_legal.affordable_build(e, e.players[player], keep // 2))
         return out
-
-    @staticmethod
-    def _cheaper(game: Game, offer: A.ProposeTrade) -> A.ProposeTrade | None:
-        """The heuristic's cash offer for a lot at the least a heuristic partner takes (a
-        tenth over what the lot is worth to them), instead of half over its price."""
-        if len(offer.get.properties) != 1 or offer.give.properties or offer.give.cards:
-            return None
-        pos = offer.get.properties[0]
-        e = game._engine
-        worth = e.costs[pos] * 3 // 2 if rules_legal.completes_group(e, offer.partner, pos) \
-            else e.costs[pos]
-        cash = worth * 11 // 10 + 1
-        if cash >= offer.give.cash:
-            return None
-        return A.ProposeTrade(offer.player, offer.partner, give=A.TradeSide(cash=cash),
-                              get=offer.get)
 
     def _best(self, game: Game, candidates: list[Action], default: Action, rollouts: int
               ) -> Action:
-        """The candidate with the best chance, if it beats the heuristic's by the margin."""
+        """The candidate with the best chance, if it beats the strong bot's by the margin."""
         player = game.decision.player
         assert player is not None
         position = PositionCopy(game)
         plan = Plan(record={}, applied=len(game.actions), seats=len(game.players),
-                    bots=("heuristic",) * len(game.players), seed=self.rng.getrandbits(62),
+                    bots=("strong",) * len(game.players), seed=self.rng.getrandbits(62),
                     max_turns=self.max_turns, at_cap="richest", variants=())
         out = play_rollouts(position, plan, [[a] for a in candidates], 0, rollouts)
         mine = out.wins[:, :, player]  # (candidates, rollouts)
@@ -180,6 +174,8 @@ class RolloutBot:
         se = standard_error(diff, out.strata)
         if not np.isfinite(se) or diff.mean() <= self.margin * se:
             return default
+        self._overruled = Why("rollouts_overrule", value=100.0 * float(diff.mean()),
+                              amount=rollouts)
         return candidates[best]
 
 

@@ -77,7 +77,7 @@ def win_chances(
     game: Game,
     *,
     rollouts: int = 1000,
-    bots: BotSpec | Sequence[BotSpec] = "heuristic",
+    bots: BotSpec | Sequence[BotSpec] = "strong",
     seed: int = 0,
     max_turns: int = DEFAULT_MAX_TURNS,
     executor: Any = None,
@@ -96,7 +96,9 @@ def win_chances(
     the unfinished share's se and interval, the seconds of play (``seconds`` wall,
     ``cpu_seconds`` the playing threads' CPU) and the settings.
 
-    - ``bots``: one per seat or one for all: ``"heuristic"``, ``"random"`` or a factory
+    - ``bots``: one per seat or one for all: ``"strong"`` (the default: it sells no player
+      the lot that completes a group for less than the group is worth to them, so the
+      figures are what sensible play gives), ``"heuristic"``, ``"random"`` or a factory
       called as ``factory(seed=...)``, as for ``simulate()``; they finish the open decision
       too (a purchase, an auction, a trade answer).
     - ``seed``: rollout *k* plays dice and decks from (seed, k) alone: the same figures in

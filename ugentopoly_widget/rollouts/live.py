@@ -144,7 +144,7 @@ class LiveEstimator:
     :meth:`update`). :meth:`close` stops it (again: nothing); an estimator dropped without it
     stops when it is collected."""
 
-    def __init__(self, *, budget: int = 1000, bots: BotSpec | Sequence[BotSpec] = "heuristic",
+    def __init__(self, *, budget: int = 1000, bots: BotSpec | Sequence[BotSpec] = "strong",
                  seed: int = 0, max_turns: int = DEFAULT_MAX_TURNS, at_cap: AtCap = "apart",
                  batch: int = BATCH,
                  on_update: Callable[[Estimate], None] | None = None,

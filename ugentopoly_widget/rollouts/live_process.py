@@ -20,7 +20,7 @@ after that, or when it is told to close. An estimator dropped without ``close()`
 child when it is collected, and a child whose owner process is gone ends by itself (its pipe
 closes).
 
-Bots given by name (``"heuristic"``, ...) only: a bot class defined in a notebook cannot be
+Bots given by name (``"strong"``, ...) only: a bot class defined in a notebook cannot be
 imported by a fresh process, so :func:`live_estimator` picks the thread for those.
 """
 
@@ -51,7 +51,7 @@ KILL_SECONDS = 5.0  # a child told to close that has not ended by then is killed
 
 
 def live_estimator(*, worker: Worker = "auto", budget: int = 1000,
-                   bots: BotSpec | Sequence[BotSpec] = "heuristic", seed: int = 0,
+                   bots: BotSpec | Sequence[BotSpec] = "strong", seed: int = 0,
                    max_turns: int = DEFAULT_MAX_TURNS, at_cap: AtCap = "apart",
                    batch: int = BATCH, on_update: Callable[[Estimate], None] | None = None,
                    on_error: Callable[[str], None] | None = None) -> LiveEstimator:

@@ -31,6 +31,7 @@ from ..engine.game import Game
 from ..engine.integers import as_integer
 from ..engine.records.positions import PositionCopy
 from ..engine.records.savefile import encode_actions
+from ..engine.strong.bot import StrongBot
 from ..simulation.api import check_workers
 from ..simulation.executors import (
     default_workers,
@@ -43,7 +44,7 @@ from .errors import RolloutError
 from .streams import bot_seed, first_roll, rollout_seed, strata, stratum
 
 AtCap = Literal["apart", "richest"]
-DEFAULT_MAX_TURNS = 1000  # classic heuristic games end within ~400 turns; Ugentopoly's may not
+DEFAULT_MAX_TURNS = 1000  # classic bot games end within ~400 turns; Ugentopoly's may not
 BotSpec = str | Callable[..., Bot]
 ProgressCallback = Callable[[int, int], None]
 
@@ -177,7 +178,7 @@ def check_bot_specs(bots: object) -> Lineup:
         if isinstance(spec, str):
             if spec == "rollout":
                 raise RolloutError("the rollout bot cannot play rollouts (each of its "
-                                   "decisions runs rollouts itself): use 'heuristic'")
+                                   "decisions runs rollouts itself): use 'strong'")
             if spec not in BOTS:
                 raise RolloutError(f"seat {seat}: unknown bot {spec!r}; choose one of "
                                    f"{sorted(BOTS)} or pass a factory")
@@ -195,7 +196,7 @@ def check_bot_specs(bots: object) -> Lineup:
 def _try_factory(spec: Callable[..., Any], seat: int) -> None:
     inner = spec.func if isinstance(spec, functools.partial) else spec
     if getattr(inner, "name", None) == "rollout":
-        raise RolloutError("the rollout bot cannot play rollouts: use 'heuristic'")
+        raise RolloutError("the rollout bot cannot play rollouts: use 'strong'")
     try:
         bot = spec(seed=0)
     except UgentopolyError as exc:  # a bot that refuses its settings says why
@@ -207,7 +208,7 @@ def _try_factory(spec: Callable[..., Any], seat: int) -> None:
         raise RolloutError(f"seat {seat}: {spec!r}(seed=...) made {type(bot).__name__}, which "
                            "has no choose(game) method")
     if getattr(bot, "name", None) == "rollout":
-        raise RolloutError("the rollout bot cannot play rollouts: use 'heuristic'")
+        raise RolloutError("the rollout bot cannot play rollouts: use 'strong'")
 
 
 def check_bots(bots: object, seats: int) -> tuple[BotSpec, ...]:
@@ -307,6 +308,8 @@ def _bots_for(specs: tuple[BotSpec, ...], seed: int, quiet: Sequence[int] = (),
         bot = make_bot(spec, bseed) if isinstance(spec, str) else spec(seed=bseed)
         if seat in quiet and isinstance(bot, HeuristicBot):
             bot._offered_turn = turn  # its own rule: one look at trading per turn, taken
+        elif seat in quiet and isinstance(bot, StrongBot):
+            bot._looked_turn = turn  # the same rule of the strong bot
         out.append(bot)
     return out
 

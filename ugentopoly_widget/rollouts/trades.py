@@ -244,7 +244,7 @@ def rate_trade(
     *,
     rollouts: int = DEFAULT_ROLLOUTS,
     fair: bool = True,
-    bots: BotSpec | Sequence[BotSpec] = "heuristic",
+    bots: BotSpec | Sequence[BotSpec] = "strong",
     seed: int = 0,
     max_turns: int = DEFAULT_MAX_TURNS,
     executor: Any = None,

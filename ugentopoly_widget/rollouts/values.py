@@ -12,10 +12,12 @@ estimates would be.
 >>> game.testing.script_dice((2, 3))             # Ann lands on the last orange lot
 >>> _ = game.act("roll")
 >>> table = action_values(game, rollouts=72, seed=2)
->>> table.text.tolist()        # classic: a buyer may also mortgage to raise the price
+>>> sorted(table.text)         # classic: a buyer may also mortgage to raise the price
 ['0:buy', '0:decline', '0:mortgage 16', '0:mortgage 18']
->>> bool(table.delta.iloc[-1] < 0 and table.bot_choice.iloc[0])
-True
+>>> table[table.bot_choice].text.tolist()     # the strong bot buys it
+['0:buy']
+>>> table.text.iloc[-1], bool(table.delta.iloc[-1] < 0)   # declining is worst, and costs
+('0:decline', True)
 """
 
 from __future__ import annotations
@@ -150,7 +152,7 @@ def action_values(
     rollouts: int = DEFAULT_ROLLOUTS,
     actions: Iterable[Action] | None = None,
     players: Any = None,
-    bots: BotSpec | Sequence[BotSpec] = "heuristic",
+    bots: BotSpec | Sequence[BotSpec] = "strong",
     seed: int = 0,
     max_turns: int = DEFAULT_MAX_TURNS,
     executor: Any = None,

@@ -16,7 +16,7 @@ from typing import Any
 from ..engine.boards.board import Board
 from ..engine.boards.writer import board_to_xml
 from ..engine.bots import BOTS, Bot
-from ..engine.errors import SetupError
+from ..engine.errors import BotError, SetupError
 from ..engine.game import Game
 from ..engine.integers import as_integer
 from ..engine.rules import RulesProfile, get_profile
@@ -165,8 +165,8 @@ def _check_bot(spec: Any, seat: int) -> BotSpec:
         if factory is not None:
             spec = factory
         elif spec not in BOTS:
-            raise SetupError(f"seat {seat}: unknown bot {spec!r}; choose one of "
-                             f"{list(BOT_NAMES)}")
+            raise BotError(f"seat {seat}: unknown bot {spec!r}; choose one of "
+                           f"{list(BOT_NAMES)}")
         else:
             return spec
     if hasattr(spec, "choose") and not isinstance(spec, type):

@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..engine.actions import Action
 from ..engine.boards.board import Board, TileKind
+from ..engine.bots import LEVELS
 from ..engine.game import COLOURS, TOKENS, Game
 from ..engine.records.events import Event, EventLog
 from ..engine.render.i18n import render_lines
 from ..engine.render.logtext import narrate_events
 from ..engine.rules import PROFILES, RulesProfile
 from ..engine.state import interest
+from ..engine.strong import words as bot_words
+from ..engine.strong.why import Why
 from .explain import decision_help
 
 if TYPE_CHECKING:  # the contract's types (mypy checks the builders against them)
@@ -42,7 +45,9 @@ if TYPE_CHECKING:  # the contract's types (mypy checks the builders against them
     )
 
 LANGS: tuple[Lang, ...] = ("en", "nl")
-SEAT_KINDS: tuple[SeatKind, ...] = ("person", "random", "heuristic", "rollout")
+# What a seat can be: a person, or a bot level, weakest first (their sentences: LEVELS)
+SEAT_KINDS: tuple[SeatKind, ...] = ("person", "random", "heuristic", "strong", "rollout")
+WHY = {"en": "Why:", "nl": "Waarom:"}  # a bot's reason after its log line
 LOG_TAIL = 100  # rendered log lines kept for the views (the whole log stays in the game)
 # Lines rendered when a view's lines start again (first state, a long play_bots batch, undo,
 # another language): rendering 100 cost more than the rest of a batch's state; a view asks
@@ -221,6 +226,8 @@ def lobby_data(custom_board: Board | None = None, profile: str | None = None) ->
         "tokens": list(TOKENS),
         "colours": list(COLOURS),
         "seat_kinds": list(SEAT_KINDS),
+        "seat_help": {kind: {"en": LEVELS[kind]["en"], "nl": LEVELS[kind]["nl"]}
+                      for kind in SEAT_KINDS if kind in LEVELS},
         "flags": {key: {"en": en, "nl": nl} for key, (en, nl) in LOBBY_FLAGS.items()},
         "modes": ["long", "short", "timed"],
     }
@@ -230,6 +237,7 @@ NARRATE_TAIL = 32  # events narrated per state at most (the last ones: a batch e
 MAX_MOVES = 6  # moves narrated per state (a batch of bot actions shows only its last ones)
 MAX_SAMPLES = 400  # net-worth samples kept for the game-over chart (thinned beyond that)
 MAX_ACTIONS = 4096  # legal actions whose dicts are kept (a game's are a few hundred)
+MAX_NOTES = 500  # bots' reasons kept for the log (of its last lines)
 
 
 class LogCache:
@@ -268,6 +276,11 @@ class LogCache:
         self.fresh: list[Event] | None = None
         # {"actions", "from", "to"} of a play_bots batch, for the state published after it
         self.batch: dict[str, int] | None = None
+        # a bot's reason for a decision, by the number of its decision's first event: told
+        # after that event's line ("Why: ...")
+        self.notes: dict[int, tuple[int, Why]] = {}
+        self._last_note: dict[int, tuple[str, int, int] | None] = {}
+        self._note_top = -1  # the largest event number with a reason
 
     def reset(self) -> None:
         self.lines = {}
@@ -280,6 +293,40 @@ class LogCache:
         self.recent = None
         self._sent = None  # the next message starts a new run (the views' lines are stale)
 
+    def take_notes(self, game: Game, bots: Mapping[int, Any]) -> None:
+        """Move the reasons the seats' bots noted (``bot.notes``: (event index, Why)) here; a
+        bot that bids again in the same auction for the same reason is told once."""
+        before = game.known_events()[0]
+        for player, bot in bots.items():
+            noted = getattr(bot, "notes", None)
+            if not noted:
+                continue
+            last = self._last_note.get(player)
+            for index, why in noted:
+                key = (why.code, why.pos, why.amount)
+                if last is not None and key == last and why.code.startswith("auction"):
+                    continue
+                self.notes[before + index] = (player, why)
+                if before + index > self._note_top:
+                    self._note_top = before + index
+                last = key
+            self._last_note[player] = last
+            noted.clear()
+        if len(self.notes) > 4 * MAX_NOTES:  # only recent lines are rendered again
+            for index in sorted(self.notes)[:-MAX_NOTES]:
+                del self.notes[index]
+
+    def _annotate(self, game: Game, lang: str, first: int, lines: list[str]) -> list[str]:
+        """The lines of events `first`.. with the bots' reasons after theirs."""
+        if not self.notes:
+            return lines
+        label = WHY.get(lang, WHY["en"])
+        for k in range(len(lines)):
+            note = self.notes.get(first + k)
+            if note is not None:
+                lines[k] = f"{lines[k]} {label} {bot_words.log_reason(game, note[1], lang)}."
+        return lines
+
     def update(self, game: Game, lang: str, keep: int = LOG_TAIL) -> list[str]:
         """The last `keep` log lines in `lang` (the log has one line per event).
 
@@ -290,6 +337,9 @@ class LogCache:
         total = before + len(log)
         if self._scanned > total:
             self.reset()
+        if self.notes and self._note_top >= total:  # decisions undone: their reasons go
+            self.notes = {k: v for k, v in self.notes.items() if k < total}
+            self._note_top = max(self.notes, default=-1)
         first_new = max(self._scanned, before)
         count_new = total - self._scanned
         lines = self.lines.setdefault(lang, [])
@@ -336,7 +386,8 @@ class LogCache:
         self._scanned = total
         self._roll_mark = (log, total - before, log.rolls()[0])
         self.sample(game)
-        lines.extend(render_lines(events[first - read:], game, lang))  # the names read once
+        lines.extend(self._annotate(game, lang, first,  # the names read once
+                                    render_lines(events[first - read:], game, lang)))
         if keep > 0:
             del lines[:-keep]
         else:
@@ -458,7 +509,8 @@ class LogCache:
         held, log = game.known_events()
         if start < held:
             held, log = 0, game.events
-        lines = render_lines(log[start - held:before - held], game, lang)
+        lines = self._annotate(game, lang, start,
+                               render_lines(log[start - held:before - held], game, lang))
         return {"type": "log_page", "epoch": self.epoch, "start": start, "lines": lines}
 
     def samples_game(self, game: Game) -> bool:

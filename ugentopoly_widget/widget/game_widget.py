@@ -29,6 +29,7 @@ import traitlets
 from ..engine.actions import Action, action_from_dict
 from ..engine.boards.board import Board
 from ..engine.errors import (
+    BotError,
     IllegalActionError,
     InvalidActionError,
     SetupError,
@@ -72,6 +73,17 @@ def _json_text(value: dict[str, Any], widget: Any) -> str:
     if encoder is None:
         return json.dumps(value, separators=(",", ":"))
     return state_json(value, encoder)
+
+
+
+def seat_problem(seats: Sequence[str]) -> str | None:
+    """Why these seats cannot play here (None: they can): the rollout level needs numpy and
+    pandas, which the browser site has not."""
+    if "rollout" in seats and not USE_NUMPY:
+        return ("the thinking bot ('rollout') plays out its choices with numpy and pandas, "
+                "which are not installed here (pip install numpy pandas; the browser site "
+                "has neither): choose 'strong'")
+    return None
 
 
 class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDisplay,
@@ -236,10 +248,14 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         kinds = self.seat_kinds
         if len(seats) != n or any(s not in kinds for s in seats):
             raise SetupError(f"seats is a list of {n} of {list(kinds)} (or bots)")
+        problem = seat_problem(seats)
+        if problem is not None:
+            raise BotError(problem)
         previous = self._game
         self._detach()
         self._game = game
         self._cache.reset()
+        self._cache.notes.clear()  # (the new game's events are numbered from 0 again)
         self._bots = {}
         # The game holds only a weak reference: a widget nobody uses can be collected even
         # while its game lives on (in a variable, or shown by another widget).
@@ -324,6 +340,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
     def _snapshot(self, seq: int) -> dict[str, Any]:
         """The state (data.state_snapshot: contract.GameState; a plain dict to traitlets)."""
         assert self._game is not None
+        self._cache.take_notes(self._game, self._bots)  # the bots' reasons, for the log
         return cast("dict[str, Any]", state_snapshot(self._game, seq, self.lang, self.seats,
                                                      self._cache, self._log_tail))
 
@@ -427,6 +444,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         if self._game is not None and len(seats) != len(self._game.players):
             raise traitlets.TraitError(f"seats needs one entry per player "
                                        f"({len(self._game.players)})")
+        problem = seat_problem(seats)
+        if problem is not None:
+            raise traitlets.TraitError(problem)
         return seats
 
     def _on_seats(self, change: dict[str, Any]) -> None:
@@ -752,6 +772,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             if seat not in self.seat_kinds:
                 raise RequestError(
                     f"refused: player {k + 1}: seat is one of {list(self.seat_kinds)}")
+            problem = seat_problem([seat])
+            if problem is not None:
+                raise RequestError(f"refused: player {k + 1}: {problem}")
             specs.append({"name": spec["name"], "token": spec["token"], "colour": spec["colour"]})
             seats.append(seat)
         options = setup_options(content.get("options") or {})

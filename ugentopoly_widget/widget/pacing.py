@@ -100,6 +100,8 @@ class BotPacing:
                 bot = RolloutBot(seed=seed)
             else:
                 bot = make_bot(kind, seed=seed)
+            if hasattr(bot, "notes"):
+                bot.notes = []  # its reasons, told in the log (LogCache.take_notes)
             self._bots[player] = bot
         return bot
 

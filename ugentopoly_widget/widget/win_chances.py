@@ -83,7 +83,7 @@ class WinChancesDisplay:
         return self._win is not None
 
     def show_win_chances(self, show: bool = True, *, budget: int = DEFAULT_BUDGET,
-                         bots: str | Sequence[str] = "heuristic", seed: int = 0) -> None:
+                         bots: str | Sequence[str] = "strong", seed: int = 0) -> None:
         """Estimate every player's chance to win in the background, after each decision
         (``budget`` rollouts per position, refined 36 at a time), into ``w.win_chances``.
         ``False`` stops it and clears the trait. Bad settings raise RolloutError.

@@ -21,7 +21,7 @@ class Doc(str):
 
 
 Lang = Literal["en", "nl"]
-SeatKind = Literal["person", "random", "heuristic", "rollout"]
+SeatKind = Literal["person", "random", "heuristic", "strong", "rollout"]
 TileKindName = Literal["START", "STREET", "RAILWAY", "UTILITY", "TAX", "CHANCE", "CHEST",
                        "JAIL", "GO_TO_JAIL", "FREE_PARKING"]
 Deck = Literal["CHANCE", "CHEST"]

@@ -124,6 +124,9 @@ class LobbyData(TypedDict):
     tokens: list[str]
     colours: list[str]
     seat_kinds: list[SeatKind]
+    seat_help: Annotated[dict[str, Texts],
+                         Doc("each bot level of seat_kinds with its sentence for a class "
+                             "(engine.bots.LEVELS): the seat menu's tooltip")]
     flags: dict[LobbyFlag, Texts]
     modes: list[GameMode]
 
