@@ -7,4 +7,5 @@ ENGINE_SUITES=(
   tests/test_money_boundaries.py tests/test_round_limit_and_valuations.py
   tests/test_hostile_saves.py tests/test_board_fuzz_play.py tests/test_undo_checkpoints.py
   tests/test_event_log.py tests/test_fast_load.py tests/test_positions.py tests/test_scenario.py
+  tests/test_strong_bot.py
 )
