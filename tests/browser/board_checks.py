@@ -97,10 +97,14 @@ JS_AXE = (PROBES / "axe_run.js").read_text(encoding="utf-8")
 
 def axe_serious(root: Locator) -> list[dict[str, Any]]:
     # a guarded button is drawn at 0.72 opacity for 300 ms after it appears (requests.ts
-    # ARM_MS): axe reads that fade as low contrast, so wait for it (bounded: bots may re-arm)
+    # ARM_MS) and fades back in over 0.3 s (styles.css: transition: opacity): axe reads that
+    # fade as low contrast, so wait until no button is armed or still fading (bounded: bots may
+    # re-arm; a button faded for good is then reported)
     try:
-        root.page.wait_for_function("(r) => !r.querySelector('[data-arming]')",
-                                    arg=root.element_handle(), timeout=2000)
+        root.page.wait_for_function(
+            """(r) => !r.querySelector('[data-arming]') && [...r.querySelectorAll('button')]
+                 .every((b) => getComputedStyle(b).opacity === '1')""",
+            arg=root.element_handle(), timeout=5000)
     except PlaywrightTimeout:
         pass
     return list(root.evaluate(JS_AXE))
