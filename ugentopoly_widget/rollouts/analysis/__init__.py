@@ -1,0 +1,22 @@
+"""Luck or skill: a game's decisions ranked and its rolls and cards measured by rollouts, as
+backgammon software analyses a match (``docs/analysis.md``). Analysis layer: imports the engine
+and the rollouts, never the widget.
+
+The result types (plain data, no numpy) are in :mod:`.results`.
+"""
+
+from .results import (
+    VERDICTS,
+    ChanceRow,
+    DecisionRow,
+    GameAnalysis,
+    OptionValue,
+    PlayerSummary,
+    RollMap,
+    RollOutcome,
+    Thresholds,
+    Verdict,
+)
+
+__all__ = ["VERDICTS", "ChanceRow", "DecisionRow", "GameAnalysis", "OptionValue",
+           "PlayerSummary", "RollMap", "RollOutcome", "Thresholds", "Verdict"]
