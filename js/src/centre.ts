@@ -130,7 +130,7 @@ export class Centre {
     const synced = view.synced;
     const boardView = view.boardView;
     const L = synced.lang();
-    const state = synced.game();
+    const state = view.shown();
     const board = synced.board();
     if (!state) return;
     this.boardTitle.textContent = (board.titles && board.titles[L]) || board.name || "";
