@@ -79,7 +79,9 @@ def analysis_of(game: Game, thresholds: Thresholds | None = None) -> GameAnalysi
                         complete=game.is_over, settings={"rollouts": 36})
 
 
-def step(key: Any, game: Game, settings: Mapping[str, Any]) -> tuple[GameAnalysis, Any]:
+def step(key: Any, record: dict[str, Any], settings: Mapping[str, Any], cancel: Any
+         ) -> tuple[GameAnalysis, Any]:
+    game = Game.replay(record)
     CALLS.append((key, _DONE.get(key, 0), len(game.actions)))
     _DONE[key] = len(game.actions)
     result = analysis_of(game, settings["thresholds"])
@@ -88,15 +90,16 @@ def step(key: Any, game: Game, settings: Mapping[str, Any]) -> tuple[GameAnalysi
     return result, words
 
 
-def failing_step(key: Any, game: Game, settings: Mapping[str, Any]) -> Any:
+def failing_step(key: Any, record: Any, settings: Mapping[str, Any], cancel: Any) -> Any:
     raise RuntimeError("the judge fell over")
 
 
-def failing_roll_map(game: Game, settings: Mapping[str, Any]) -> RollMap:
+def failing_roll_map(record: Any, settings: Mapping[str, Any]) -> RollMap:
     raise RuntimeError("the map fell over")
 
 
-def roll_map_of(game: Game, settings: Mapping[str, Any]) -> RollMap:
+def roll_map_of(record: dict[str, Any], settings: Mapping[str, Any]) -> RollMap:
+    game = Game.replay(record)
     player = game.decision.player
     assert player is not None
     start = game.players[player].position

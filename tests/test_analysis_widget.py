@@ -326,3 +326,19 @@ def test_the_roll_map_from_python_and_only_for_a_player_about_to_roll() -> None:
     before = w.error.get("n")
     request(w, {"type": "roll_map"})
     assert w.error["n"] != before and "about to roll" in w.error["message"]
+
+
+def test_in_a_process_of_its_own_the_same_figures() -> None:
+    """The worker where there are processes (a thread would make clicks wait for the
+    interpreter lock): the record goes there, the same analysis comes back."""
+    w = widget()
+    w.show_analysis(True, worker="process", engine=FAKE)
+    w.game.testing.script_dice((1, 2))
+    w.roll()
+    w.decline()
+    value = w.wait_analysis(timeout=120)
+    assert value["status"] == "done"
+    expected = analysis_payload(fakes.analysis_of(w.game), seq=w.state["seq"],
+                                actions=len(w.game.actions), explain=value["explain"])
+    assert value == expected
+    w.close()

@@ -25,7 +25,7 @@ import asyncio
 import concurrent.futures as cf
 import importlib
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from .analysis_view import analysis_payload, roll_map_payload
@@ -38,9 +38,9 @@ if TYPE_CHECKING:
     from ..rollouts.analysis.results import GameAnalysis, RollMap, Thresholds
     from .contract.base import Texts
 
-DEFAULT_ROLLOUTS = 144  # per option of a decision, per outcome of a roll map (4 of each roll)
+DEFAULT_ROLLOUTS = 72  # per choice of a decision (analyse()'s default: two of each first roll)
 MAX_ROLLOUTS = 20_000
-ROLL_MAP_ROLLOUTS = 72
+ROLL_MAP_ROLLOUTS = 24  # per outcome (roll_map()'s default: 864 short playouts)
 # the analysis' own functions, by name ("module:function"): a child process imports them
 # itself (tests name a stand-in)
 ENGINE = "ugentopoly_widget.widget.analysis_live:analyse_step"
@@ -48,9 +48,11 @@ ROLL_MAP = "ugentopoly_widget.widget.analysis_live:roll_map_step"
 
 # ---------------------------------------------------------------------- the worker's side
 
-# in the worker (process or thread): the incremental analyser of each generation
+# in the worker (process or thread): the incremental analyser of the current line of play,
+# and the generation the widget is at (shared memory: a job of an older one stops early)
 _ANALYSERS: dict[tuple[Any, ...], Any] = {}
 _ANALYSERS_LOCK = threading.Lock()
+_GENERATION: Any = None
 
 
 def _load(name: str) -> Any:
@@ -60,68 +62,92 @@ def _load(name: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-def analyse_step(key: tuple[Any, ...], game: Game, settings: Mapping[str, Any]
-                 ) -> tuple[GameAnalysis, Texts]:
-    """Analyse `game` up to now with the generation `key`'s incremental analyser (made on its
-    first call; later calls analyse only the actions added since), and say it in words."""
+def analyse_step(key: tuple[Any, ...], record: dict[str, Any], settings: Mapping[str, Any],
+                 cancel: Callable[[], bool]) -> tuple[GameAnalysis, Texts]:
+    """Analyse the game of `record` up to now with the incremental analyser of the line of
+    play `key` (made on its first call; later calls judge only the actions added since), and
+    say it in words. Stops early (what it has, ``complete=False``) once `cancel()`."""
     from ..rollouts import analysis as A
+    from ..rollouts.analysis.results import GameAnalysis
 
+    if not record["actions"]:  # nothing played yet: nothing to judge
+        return GameAnalysis(players=()), {"en": "", "nl": ""}
     with _ANALYSERS_LOCK:
         analyser = _ANALYSERS.get(key)
         if analyser is None:
-            _ANALYSERS.clear()  # one generation at a time: an older one is left behind
+            _ANALYSERS.clear()  # one line of play at a time: an older one is left behind
             analyser = _ANALYSERS[key] = A.Analyser(  # type: ignore[attr-defined]
                 rollouts=settings["rollouts"], seed=settings["seed"],
-                thresholds=settings["thresholds"], lang=settings["lang"])
-    result = cast("GameAnalysis", analyser.update(game))
-    explain: Texts = {"en": A.explain(result, lang="en"),  # type: ignore[attr-defined]
-                      "nl": A.explain(result, lang="nl")}  # type: ignore[attr-defined]
+                thresholds=settings["thresholds"], lang=settings["lang"], cancel=cancel)
+    result: GameAnalysis = analyser.update(record)
+    words = A.explain  # type: ignore[attr-defined]
+    explain: Texts = {"en": words(result, lang="en"), "nl": words(result, lang="nl")}
     return result, explain
 
 
-def roll_map_step(game: Game, settings: Mapping[str, Any]) -> RollMap:
+def roll_map_step(record: dict[str, Any], settings: Mapping[str, Any]) -> RollMap:
+    from ..engine.game import Game
     from ..rollouts import analysis as A
 
-    return cast("RollMap", A.roll_map(game, rollouts=settings["rollouts"],  # type: ignore[attr-defined]
-                                      seed=settings["seed"]))
+    result: RollMap = A.roll_map(  # type: ignore[attr-defined]
+        Game.replay(record), rollouts=settings["rollouts"], seed=settings["seed"])
+    return result
 
 
-def run_analysis(engine: str, key: tuple[Any, ...], record: dict[str, Any],
+def run_analysis(engine: str, key: tuple[Any, ...], generation: int, record: dict[str, Any],
                  settings: Mapping[str, Any]) -> tuple[GameAnalysis, Texts]:
-    """A job: the game rebuilt from its record (cheap to send, and the worker's own copy)."""
-    from ..engine.game import Game
+    """A job in the worker: the record (cheap to send) analysed by `engine`; it gives up
+    early once the widget has moved on to another generation (an undo, another game)."""
+    def cancel() -> bool:
+        shared = _GENERATION
+        return shared is not None and shared.value != generation
 
-    return cast("tuple[GameAnalysis, Texts]",
-                _load(engine)(key, Game.replay(record), settings))
+    return cast("tuple[GameAnalysis, Texts]", _load(engine)(key, record, settings, cancel))
 
 
 def run_roll_map(engine: str, record: dict[str, Any], settings: Mapping[str, Any]) -> RollMap:
-    from ..engine.game import Game
-
-    return cast("RollMap", _load(engine)(Game.replay(record), settings))
+    return cast("RollMap", _load(engine)(record, settings))
 
 
-def _nice() -> None:  # the worker gives way to the kernel, the server and the browser
-    import os
+def _start_worker(generation: Any, nice: bool) -> None:
+    """The worker's first step: where to read the widget's generation; a process gives way
+    to the kernel, the server and the browser."""
+    global _GENERATION
+    _GENERATION = generation
+    if nice:
+        import os
 
-    try:
-        os.nice(10)
-    except (AttributeError, OSError):
-        pass
+        try:
+            os.nice(10)
+        except (AttributeError, OSError):
+            pass
 
 
-def make_executor(worker: str) -> cf.Executor:
-    """One worker: a process where there are processes (``"auto"``), else a thread."""
+def make_executor(worker: str) -> tuple[cf.Executor, Any]:
+    """One worker, a process where there are processes (``"auto"``), else a thread; and the
+    shared generation number it reads."""
+    import multiprocessing
+
     from ..rollouts.live_process import processes_available
 
     if worker == "process" or (worker == "auto" and processes_available()):
-        import multiprocessing
-
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
             else "spawn"
-        return cf.ProcessPoolExecutor(max_workers=1, initializer=_nice,
-                                      mp_context=multiprocessing.get_context(method))
-    return cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ugw-analysis")
+        context = multiprocessing.get_context(method)
+        generation = context.RawValue("q", 0)
+        return cf.ProcessPoolExecutor(max_workers=1, mp_context=context,
+                                      initializer=_start_worker,
+                                      initargs=(generation, True)), generation
+    generation = _Generation()
+    return cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ugw-analysis",
+                                 initializer=_start_worker,
+                                 initargs=(generation, False)), generation
+
+
+class _Generation:
+    """What a shared ``RawValue("q")`` has, for a worker thread."""
+
+    value: int = 0
 
 
 # ---------------------------------------------------------------------- the widget's side
@@ -137,6 +163,7 @@ class AnalysisDisplay:
     analysis_worker: str = "auto"
     roll_map_rollouts: int = ROLL_MAP_ROLLOUTS
     _an_executor: cf.Executor | None
+    _an_shared: Any  # the generation as the worker reads it
     _an_settings: dict[str, Any]
     _an_loop: asyncio.AbstractEventLoop | None
     _an_lock: threading.Lock
@@ -163,6 +190,7 @@ class AnalysisDisplay:
 
     def _init_analysis(self) -> None:
         self._an_executor = None
+        self._an_shared = None
         self._an_settings = {}
         self._an_loop = None
         self._an_lock = threading.Lock()
@@ -185,7 +213,8 @@ class AnalysisDisplay:
         return self._an_result
 
     def show_analysis(self, show: bool = True, *, rollouts: int = DEFAULT_ROLLOUTS,
-                      thresholds: Thresholds | None = None, seed: int = 0,
+                      thresholds: Thresholds | tuple[float, float, float] | None = None,
+                      seed: int = 0,
                       worker: str | None = None, engine: str | None = None) -> None:
         """Analyse the game as it goes, in the background (``rollouts`` per option of each
         decision, as :func:`~ugentopoly_widget.rollouts.analysis.analyse`), into
@@ -206,16 +235,22 @@ class AnalysisDisplay:
             raise ValueError(f"seed is a non-negative integer, not {seed!r}")
         if worker not in ("auto", "thread", "process"):
             raise ValueError(f"worker is 'auto', 'thread' or 'process', not {worker!r}")
-        if thresholds is None:
-            from ..rollouts.analysis.results import Thresholds
+        from ..rollouts.analysis.results import Thresholds
 
+        if thresholds is None:
             thresholds = Thresholds()
-        if not 0 < thresholds.inaccuracy < thresholds.mistake < thresholds.blunder:
-            raise ValueError("thresholds are 0 < inaccuracy < mistake < blunder (points)")
+        elif isinstance(thresholds, (tuple, list)) and len(thresholds) == 3:
+            thresholds = Thresholds(*thresholds)
+        if not isinstance(thresholds, Thresholds) or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in
+                (thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)) or not (
+                0 < thresholds.inaccuracy < thresholds.mistake < thresholds.blunder):
+            raise ValueError("thresholds are three numbers of points, 0 < inaccuracy < "
+                             f"mistake < blunder, such as (2, 5, 10), not {thresholds!r}")
         _load(engine)  # a name that does not import fails here, not in the worker
         self._an_settings = {"rollouts": rollouts, "seed": seed, "thresholds": thresholds,
                              "lang": self.lang, "engine": engine}
-        self._an_executor = make_executor(worker)
+        self._an_executor, self._an_shared = make_executor(worker)
         try:
             self._an_loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -246,8 +281,8 @@ class AnalysisDisplay:
 
     def _stop_analysis(self) -> None:
         executor, self._an_executor = self._an_executor, None
+        self._an_next_generation()  # whatever is on its way is left behind
         with self._an_lock:
-            self._an_generation += 1  # whatever is on its way is left behind
             self._an_running = None
             self._an_pending = []
         self._an_result = None
@@ -270,8 +305,7 @@ class AnalysisDisplay:
         same = (previous is not None and previous[0] == id(game) and previous[1] <= actions
                 and (previous[1] == 0 or game._actions[previous[1] - 1] == previous[2]))
         if not same:
-            with self._an_lock:
-                self._an_generation += 1
+            self._an_next_generation()
             self._an_result = None
             self.analysis = {"on": True, "status": "waiting", "seq": self._seq}
         elif previous is not None and actions == previous[1] \
@@ -284,6 +318,14 @@ class AnalysisDisplay:
                 return
         self._an_submit()
 
+    def _an_next_generation(self) -> None:
+        """Another line of play: results on their way are dropped, and the worker's job
+        gives up at its next check (the shared number)."""
+        with self._an_lock:
+            self._an_generation += 1
+            if self._an_shared is not None:
+                self._an_shared.value = self._an_generation
+
     def _an_submit(self) -> None:
         game, executor = self._game, self._an_executor
         if game is None or executor is None:
@@ -295,8 +337,8 @@ class AnalysisDisplay:
             self._an_done.clear()
             key = (id(self), generation)
             try:
-                future = executor.submit(run_analysis, settings["engine"], key, game.record(),
-                                         settings)
+                future = executor.submit(run_analysis, settings["engine"], key, generation,
+                                         game.record(), settings)
             except RuntimeError:  # shut down meanwhile
                 return
             self._an_running = future
@@ -366,7 +408,7 @@ class AnalysisDisplay:
             raise RequestError("the roll map is for a player about to roll: nobody is")
         if not is_int(rollouts, 1, MAX_ROLLOUTS):
             raise ValueError(f"rollouts is a number from 1 to {MAX_ROLLOUTS}, not {rollouts!r}")
-        result = cast("RollMap", _load(engine)(game, {"rollouts": rollouts, "seed": seed}))
+        result = cast("RollMap", _load(engine)(game.record(), {"rollouts": rollouts, "seed": seed}))
         self._rm_id += 1
         self._set_roll_map(self._seq, result)
         return result
@@ -391,7 +433,7 @@ class AnalysisDisplay:
         game = self._game
         if game is None or not any(a.type == "roll" for a in game.legal_actions()):
             raise RequestError("refused: the roll map is for a player about to roll")
-        executor = self._an_executor or make_executor(self.analysis_worker)
+        executor = self._an_executor or make_executor(self.analysis_worker)[0]
         own = executor is not self._an_executor
         self._rm_id += 1
         ident, seq = self._rm_id, self._seq
