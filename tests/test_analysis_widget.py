@@ -102,7 +102,7 @@ def test_the_verdict_and_luck_in_words_en_and_nl() -> None:
 def test_the_chart_sums_turn_by_turn_to_the_summaries() -> None:
     rows = game_analysis()
     points = series(rows, 2)
-    assert [p["turn"] for p in points] == [1, 1, 2, 3]  # zeros, then one point per turn
+    assert [p["turn"] for p in points] == [0, 1, 2, 3]  # zeros, then one point per turn
     assert points[0]["luck"] == [0.0, 0.0] and points[0]["skill"] == [0.0, 0.0]
     assert points[1]["luck"] == [7.0, -2.5] and points[1]["skill"] == [0.0, 6.0]
     last = points[-1]

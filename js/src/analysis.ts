@@ -6,6 +6,7 @@
 // figure drawn carries Python's value in a data- attribute.
 import { h, replace, safeColour, svgEl } from "./dom.js";
 import { t, tf } from "./i18n.js";
+import { hyphenate } from "./hyphen.js";
 import type { Analysis, AnalysisReport, GameState, Lang, RollMapPanel, RollMapTrait } from "./contract.js";
 
 const FONT = 12;
@@ -55,10 +56,11 @@ export function renderLive(el: HTMLElement, a: Analysis | null, state: GameState
 
 // Each player's luck (solid) and the cost of their decisions (dashed, below 0: what they
 // lost), summed turn by turn, in points; the zero line and the turns on the x axis.
-export function luckChart(r: AnalysisReport, state: GameState, L: Lang): SVGSVGElement {
+export function luckChart(r: AnalysisReport, state: GameState, L: Lang, width = 480): SVGSVGElement {
   const pts = r.series;
   const n = r.players.length;
-  const W = 480, H = 230;
+  // drawn at the panel's width: its text stays readable in a narrow panel too
+  const W = Math.round(Math.max(280, Math.min(560, width))), H = Math.round(W * 0.48);
   let lo = -1, hi = 1;
   for (const p of pts) for (let i = 0; i < n; i++) { hi = Math.max(hi, p.luck[i], -p.skill[i]); lo = Math.min(lo, p.luck[i], -p.skill[i]); }
   const span = hi - lo;
@@ -122,13 +124,13 @@ function summaryTable(r: AnalysisReport, state: GameState, L: Lang): HTMLTableEl
 // A grid of dice_sides × dice_sides: rows the first die, columns the second; each cell the
 // landing tile and the chance to win after that roll, coloured by its gain (Python's colours),
 // doubles outlined; the legend says what the colours mean.
-export function rollMapGrid(m: RollMapPanel, L: Lang): HTMLElement {
+export function rollMapGrid(m: RollMapPanel, L: Lang, close?: () => void): HTMLElement {
   const sides = m.sides;
   const grid = h("div", {
     class: "ugw-rollmap-grid", role: "table", "aria-label": tf(L, "roll_map_for", { p: m.name }),
     style: { gridTemplateColumns: `auto repeat(${sides}, minmax(0, 1fr))` },
   });
-  grid.appendChild(h("span", { class: "ugw-rollmap-corner", role: "columnheader", text: "⚀\u2009⚀" }));
+  grid.appendChild(h("span", { class: "ugw-rollmap-corner", role: "columnheader", "aria-label": t(L, "roll_map_axes") }));
   for (let b = 1; b <= sides; b++) grid.appendChild(h("span", { class: "ugw-rollmap-head", role: "columnheader", text: String(b) }));
   for (let a = 1; a <= sides; a++) {
     grid.appendChild(h("span", { class: "ugw-rollmap-head", role: "rowheader", text: String(a) }));
@@ -144,7 +146,7 @@ export function rollMapGrid(m: RollMapPanel, L: Lang): HTMLElement {
         title: `${cell.dice.join("+")}${cell.double ? ` (${t(L, "double")})` : ""}: ${name}${end} · ${pct(cell.p_win)} (${signed(cell.gain)} ${t(L, "points")})`,
         style: { background: safeColour(cell.fill), color: safeColour(cell.ink, "#000") },
       },
-      h("span", { class: "ugw-rollmap-name", text: name }),
+      h("span", { class: "ugw-rollmap-name", text: hyphenate(name) }),
       h("span", { class: "ugw-rollmap-p", text: pct(cell.p_win) })));
     }
   }
@@ -153,9 +155,11 @@ export function rollMapGrid(m: RollMapPanel, L: Lang): HTMLElement {
     h("span", { text: `−${Math.round(m.scale)}` }),
     h("span", { class: "ugw-legend-bar", style: { background: `linear-gradient(to right, ${stops})` } }),
     h("span", { text: `+${Math.round(m.scale)} ${t(L, "points")}` }),
-    h("span", { class: "ugw-muted", text: t(L, "roll_map_legend") }));
+    h("span", { class: "ugw-muted", text: `${t(L, "roll_map_legend")}; ${t(L, "roll_map_axes")}` }));
   return h("div", { class: "ugw-rollmap", "data-ugw": "roll-map", "data-seq": String(m.seq), "data-player": String(m.player), "data-p-mean": String(m.p_mean) },
-    h("div", { class: "ugw-odds-head", text: tf(L, "roll_map_head", { p: m.name, pct: pct(m.p_mean), n: m.rollouts }) }),
+    h("div", { class: "ugw-rollmap-top" },
+      h("span", { class: "ugw-odds-head", title: tf(L, "roll_map_note", { n: m.rollouts }), text: tf(L, "roll_map_head", { p: m.name, pct: pct(m.p_mean) }) }),
+      close ? h("button", { type: "button", class: "ugw-close", "data-ugw": "roll-map-close", "aria-label": t(L, "close"), text: "×", onclick: close }) : null),
     grid, legend);
 }
 
@@ -173,6 +177,8 @@ export interface AnalysisCtx {
   open: (index: number) => void;
   savePicture: () => void;
   pictures: HTMLElement;
+  /** the panel's width in px (0: not laid out yet) */
+  width: number;
 }
 
 export function renderAnalysis(el: HTMLElement, o: AnalysisCtx): void {
@@ -186,18 +192,19 @@ export function renderAnalysis(el: HTMLElement, o: AnalysisCtx): void {
       text: t(L, on ? "analysis_hide" : "analysis_show"), onclick: () => o.toggle && o.toggle(!on) }) : h("span", { class: "ugw-muted", text: t(L, "analysis_unavailable") }),
     h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "roll-map-ask", disabled: !o.askRollMap || !o.toggle,
       text: t(L, "roll_map_ask"), onclick: () => o.askRollMap && o.askRollMap() })));
-  parts.push(h("p", { class: "ugw-muted ugw-an-help", text: t(L, "analysis_help") }));
+  parts.push(h("details", { class: "ugw-an-help" }, h("summary", { text: t(L, "analysis_what") }), h("p", { class: "ugw-muted", text: t(L, "analysis_help") })));
   const rm = o.rollMap || {};
-  if ("status" in rm && rm.status === "done" && o.state && rm.seq === o.state.seq) parts.push(rollMapGrid(rm, L));
-  else if ("status" in rm && rm.status !== "done" && o.state && rm.seq === o.state.seq) {
+  if ("status" in rm && rm.status === "done" && o.state && rm.seq === o.state.seq) {
+    parts.push(h("p", { class: "ugw-muted", "data-ugw": "roll-map-status", "data-status": "done", text: tf(L, "roll_map_shown", { p: rm.name }) }));
+  } else if ("status" in rm && rm.status !== "done" && o.state && rm.seq === o.state.seq) {
     parts.push(h("p", { class: "ugw-muted", "data-ugw": "roll-map-status", "data-status": rm.status, text: rm.text[L] || rm.text.en }));
   }
   if (on && !r) parts.push(h("p", { class: "ugw-muted", "data-ugw": "analysis-status", text: a.status === "error" ? (a.text[L] || a.text.en) : t(L, "analysis_waiting") }));
   if (r && o.state) {
     parts.push(h("p", { class: "ugw-an-explain", "data-ugw": "analysis-explain", text: r.explain[L] || r.explain.en }));
-    parts.push(h("figure", { class: "ugw-figure" }, luckChart(r, o.state, L),
+    parts.push(h("figure", { class: "ugw-figure" }, luckChart(r, o.state, L, o.width),
       h("figcaption", { class: "ugw-muted", text: t(L, "analysis_chart_caption") })));
-    parts.push(summaryTable(r, o.state, L));
+    parts.push(h("div", { class: "ugw-an-scroll" }, summaryTable(r, o.state, L)));
     parts.push(h("div", { class: "ugw-odds-head", text: t(L, "biggest_mistakes") }));
     parts.push(r.mistakes.length ? h("ol", { class: "ugw-an-mistakes", "data-ugw": "analysis-mistakes" }, r.mistakes.map((m) => h("li", {},
       h("button", { type: "button", class: "ugw-an-mistake", "data-ugw": `analysis-mistake-${m.index}`, "data-index": String(m.index),

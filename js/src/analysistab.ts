@@ -3,7 +3,7 @@
 // to Python (checked there, stale ones refused); nothing is drawn until the answer comes back.
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { renderAnalysis, renderLive } from "./analysis.js";
+import { renderAnalysis, renderLive, rollMapGrid } from "./analysis.js";
 import { chartSvg, showPictures } from "./export.js";
 import type { Picture } from "./export.js";
 import type { GameState, PositionMessage } from "./contract.js";
@@ -33,6 +33,16 @@ export class AnalysisTab {
     return this.replay ? this.replay.state : live;
   }
 
+  /** The roll map of the state shown now (not while looking back, not once closed). */
+  private mapClosed: number | null = null;
+
+  centreMap(): HTMLElement | null {
+    const state = this.view.synced.game();
+    const rm = this.view.synced.get("roll_map") || {};
+    if (!state || this.replay || !("status" in rm) || rm.status !== "done" || rm.seq !== state.seq || this.mapClosed === rm.seq) return null;
+    return rollMapGrid(rm, this.view.synced.lang(), () => { this.mapClosed = rm.seq; this.view.drawPanels(); });
+  }
+
   private canRollMap(): boolean {
     const state = this.view.synced.game();
     if (!state || this.replay) return false;
@@ -46,10 +56,11 @@ export class AnalysisTab {
     renderAnalysis(this.el, {
       analysis: synced.get("analysis") || {}, rollMap: synced.get("roll_map") || {}, state: synced.game(), lang: synced.lang(),
       toggle: this.rollouts ? (on) => requests.send({ type: "analysis", on }) : null,
-      askRollMap: this.canRollMap() ? () => requests.send({ type: "roll_map" }) : null,
+      askRollMap: this.canRollMap() ? () => { this.mapClosed = null; requests.send({ type: "roll_map" }); } : null,
       open: (index) => requests.send({ type: "position", index }),
       savePicture: () => this.savePicture(),
       pictures: this.pictures,
+      width: this.el.clientWidth || 480,
     });
   }
 

@@ -71,6 +71,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     ctx,
     inGame: () => !!synced.game(),
     shown: () => { const live = synced.game(); return live ? analysis.shown(live) : null; },
+    rollMap: () => analysis.centreMap(),
     openLobby,
     drawPanels,
   };
@@ -262,7 +263,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   on("change:presentation", () => { layout.applyPresentation(); drawHeader(); });
   on("change:win_chances", () => odds.winChanged());
   on("change:analysis", () => analysis.changed());
-  on("change:roll_map", () => analysis.draw());
+  on("change:roll_map", () => { analysis.draw(); centre.drawCenter(); });
   on("change:trade_advice", () => { if (trade.open && view.inGame()) trade.render(ctx()); });
   on("change:fan", () => { fan.draw(synced.get("fan"), lang()); odds.draw(); });
   on("msg:custom", (msg: Message) => {

@@ -487,12 +487,14 @@ class AnalysisDisplay:
         state["can_undo"] = False
         state["can_trade"] = False
         turn = past.turn_number
+        who = past.decision.player
+        name = past.players[who].name if who is not None else "?"
         return {"type": "position", "index": index, "turn": turn, "state": state,
                 "seq": self._seq,
-                "text": {"en": f"Turn {turn}, before decision {index + 1}: looking back, "
+                "text": {"en": f"Turn {turn}, {name} to decide (move {index + 1} of the game): "
                                "nothing can be played here",
-                         "nl": f"Beurt {turn}, voor beslissing {index + 1}: terugblik, hier "
-                               "kan niets gespeeld worden"}}
+                         "nl": f"Beurt {turn}, {name} beslist (zet {index + 1} van het spel): "
+                               "hier kan niets gespeeld worden"}}
 
     def _request_position(self, content: dict[str, Any]) -> None:
         """``{"type": "position", "index": i, "seq": n}``: a PositionMessage to this view."""

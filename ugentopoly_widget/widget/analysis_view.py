@@ -128,8 +128,8 @@ def player_row(summary: PlayerSummary) -> AnalysisPlayer:
 
 def series(analysis: GameAnalysis, players: int) -> list[AnalysisPoint]:
     """Each player's luck and skill loss summed turn by turn (one point per turn with a row,
-    after a point of zeros where the first row's turn starts): the chart's lines. The last
-    point's sums are the summaries' (the same rows added in the same order)."""
+    after a point of zeros before the first row's turn): the chart's lines. The last point's
+    sums are the summaries' (the same rows added in the same order)."""
     rows: list[tuple[int, int, int, float, float]] = []  # index, turn, player, luck, loss
     rows += [(c.index, c.turn, c.player, c.luck, 0.0) for c in analysis.chances]
     rows += [(d.index, d.turn, d.player, 0.0, d.chosen.loss) for d in analysis.decisions]
@@ -139,14 +139,14 @@ def series(analysis: GameAnalysis, players: int) -> list[AnalysisPoint]:
     points: list[AnalysisPoint] = []
     for index, turn, player, lucky, loss in rows:
         if not points:
-            points.append({"turn": turn, "index": index, "luck": list(luck),
+            points.append({"turn": turn - 1, "index": index, "luck": list(luck),
                            "skill": list(skill)})
         if 0 <= player < players:
             luck[player] += lucky
             skill[player] += loss
         point: AnalysisPoint = {"turn": turn, "index": index, "luck": list(luck),
                                 "skill": list(skill)}
-        if len(points) > 1 and points[-1]["turn"] == turn:
+        if points[-1]["turn"] == turn:
             points[-1] = point  # one point per turn: its last row's sums
         else:
             points.append(point)
