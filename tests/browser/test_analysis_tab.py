@@ -52,7 +52,8 @@ def _live(root) -> dict:  # type: ignore[no-untyped-def]
       const v = r.querySelector('[data-ugw=analysis-verdict]');
       const l = r.querySelector('[data-ugw=analysis-luck]');
       return { verdict: v && { verdict: v.dataset.verdict, loss: Number(v.dataset.loss),
-                 se: Number(v.dataset.lossSe), index: Number(v.dataset.index), text: v.textContent },
+                 se: Number(v.dataset.lossSe), index: Number(v.dataset.index),
+                 text: v.textContent },
                luck: l && { luck: Number(l.dataset.luck), index: Number(l.dataset.index),
                  text: l.textContent } };
     }""")
@@ -104,7 +105,8 @@ def test_the_analysis_shows_python_figures_live_after_and_looking_back(
     verdict, luck = value["verdict"], value["luck"]
     assert verdict is not None and luck is not None
     assert live["verdict"]["verdict"] == verdict["verdict"] == "mistake"
-    assert live["verdict"]["loss"] == verdict["loss"] and live["verdict"]["se"] == verdict["loss_se"]
+    assert live["verdict"]["loss"] == verdict["loss"]
+    assert live["verdict"]["se"] == verdict["loss_se"]
     assert live["verdict"]["index"] == verdict["index"] == 1
     assert verdict["text"]["en"] in live["verdict"]["text"]
     assert live["luck"]["luck"] == luck["luck"] and live["luck"]["index"] == luck["index"] == 0
