@@ -27,9 +27,9 @@ export function renderLive(el: HTMLElement, a: Analysis | null, state: GameState
   if (!a || !("on" in a) || !a.on || !state) { replace(el); el.hidden = true; return; }
   el.hidden = false;
   const r = report(a);
-  const lines: HTMLElement[] = [h("strong", { class: "ugw-an-title", text: t(L, "analysis_live") })];
+  const lines: HTMLElement[] = [];
   if (a.status === "error") lines.push(h("span", { class: "ugw-muted", "data-ugw": "analysis-error", text: a.text[L] || a.text.en }));
-  else if (!r) lines.push(h("span", { class: "ugw-muted", text: t(L, "analysis_waiting") }));
+  else if (!r || (!r.verdict && !r.luck)) lines.push(h("span", { class: "ugw-muted", text: `${t(L, "analysis_live")}: ${t(L, "analysis_waiting")}` }));
   if (r && r.verdict) {
     const v = r.verdict;
     lines.push(h("span", {

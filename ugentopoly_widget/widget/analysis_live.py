@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from ..rollouts.analysis.results import GameAnalysis, RollMap, Thresholds
     from .contract.base import Texts
 
-DEFAULT_ROLLOUTS = 72  # per choice of a decision (analyse()'s default: two of each first roll)
 MAX_ROLLOUTS = 20_000
 ROLL_MAP_ROLLOUTS = 24  # per outcome (roll_map()'s default: 864 short playouts)
 # the analysis' own functions, by name ("module:function"): a child process imports them
@@ -76,9 +75,11 @@ def analyse_step(key: tuple[Any, ...], record: dict[str, Any], settings: Mapping
         analyser = _ANALYSERS.get(key)
         if analyser is None:
             _ANALYSERS.clear()  # one line of play at a time: an older one is left behind
+            chosen = {k: settings[k] for k in ("rollouts", "chance_rollouts")
+                      if settings.get(k) is not None}  # else analyse()'s defaults
             analyser = _ANALYSERS[key] = A.Analyser(  # type: ignore[attr-defined]
-                rollouts=settings["rollouts"], seed=settings["seed"],
-                thresholds=settings["thresholds"], lang=settings["lang"], cancel=cancel)
+                seed=settings["seed"], thresholds=settings["thresholds"],
+                lang=settings["lang"], cancel=cancel, **chosen)
     result: GameAnalysis = analyser.update(record)
     words = A.explain  # type: ignore[attr-defined]
     explain: Texts = {"en": words(result, lang="en"), "nl": words(result, lang="nl")}
@@ -161,6 +162,8 @@ class AnalysisDisplay:
     analysis_engine: str = ENGINE
     roll_map_engine: str = ROLL_MAP
     analysis_worker: str = "auto"
+    analysis_rollouts: int | None = None  # per choice (None: analyse()'s default)
+    analysis_chance_rollouts: int | None = None  # per outcome of a roll or card
     roll_map_rollouts: int = ROLL_MAP_ROLLOUTS
     _an_executor: cf.Executor | None
     _an_shared: Any  # the generation as the worker reads it
@@ -212,25 +215,31 @@ class AnalysisDisplay:
         """The latest analysis of the game shown (None: off, or none yet)."""
         return self._an_result
 
-    def show_analysis(self, show: bool = True, *, rollouts: int = DEFAULT_ROLLOUTS,
+    def show_analysis(self, show: bool = True, *, rollouts: int | None = None,
+                      chance_rollouts: int | None = None,
                       thresholds: Thresholds | tuple[float, float, float] | None = None,
                       seed: int = 0,
                       worker: str | None = None, engine: str | None = None) -> None:
         """Analyse the game as it goes, in the background (``rollouts`` per option of each
-        decision, as :func:`~ugentopoly_widget.rollouts.analysis.analyse`), into
+        decision, ``chance_rollouts`` per outcome of a roll or card; None: the defaults of
+        :func:`~ugentopoly_widget.rollouts.analysis.analyse`), into
         ``w.analysis``: the last decision's verdict and the last roll's luck under the win
         bar, the Analysis tab's chart, summary and biggest mistakes. ``False`` stops it and
         clears the trait. Bad settings raise ValueError."""
         worker = self.analysis_worker if worker is None else worker
         engine = self.analysis_engine if engine is None else engine
+        rollouts = self.analysis_rollouts if rollouts is None else rollouts
+        if chance_rollouts is None:
+            chance_rollouts = self.analysis_chance_rollouts
         if not isinstance(show, bool):
             raise ValueError(f"show_analysis takes True or False, not {show!r}")
         self._stop_analysis()
         if not show:
             self.analysis = {}
             return
-        if not is_int(rollouts, 1, MAX_ROLLOUTS):
-            raise ValueError(f"rollouts is a number from 1 to {MAX_ROLLOUTS}, not {rollouts!r}")
+        for name, value in (("rollouts", rollouts), ("chance_rollouts", chance_rollouts)):
+            if value is not None and not is_int(value, 1, MAX_ROLLOUTS):
+                raise ValueError(f"{name} is a number from 1 to {MAX_ROLLOUTS}, not {value!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed is a non-negative integer, not {seed!r}")
         if worker not in ("auto", "thread", "process"):
@@ -248,7 +257,8 @@ class AnalysisDisplay:
             raise ValueError("thresholds are three numbers of points, 0 < inaccuracy < "
                              f"mistake < blunder, such as (2, 5, 10), not {thresholds!r}")
         _load(engine)  # a name that does not import fails here, not in the worker
-        self._an_settings = {"rollouts": rollouts, "seed": seed, "thresholds": thresholds,
+        self._an_settings = {"rollouts": rollouts, "chance_rollouts": chance_rollouts,
+                             "seed": seed, "thresholds": thresholds,
                              "lang": self.lang, "engine": engine}
         self._an_executor, self._an_shared = make_executor(worker)
         try:
@@ -514,4 +524,4 @@ class AnalysisDisplay:
         self.show_analysis(content["on"])
 
 
-__all__ = ["AnalysisDisplay", "DEFAULT_ROLLOUTS", "analyse_step", "roll_map_step"]
+__all__ = ["AnalysisDisplay", "analyse_step", "roll_map_step"]
