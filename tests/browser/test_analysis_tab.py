@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from urllib.parse import unquote
 
 import pytest
 
@@ -145,6 +146,11 @@ def test_the_analysis_shows_python_figures_live_after_and_looking_back(
     _in_view(root, "1920x1080")
     settle(page)
     shot(page, f"analysis-{engine}-1920")
+    # Save picture: the chart as SVG and PNG files, with its lines
+    tab.locator("[data-ugw=analysis-save]").click()
+    tab.locator("[data-ugw=picture-luck-skill-png]").wait_for(state="visible")
+    svg = unquote(tab.locator("[data-ugw=picture-luck-skill-svg]").get_attribute("href") or "")
+    assert svg.startswith("data:image/svg+xml") and "analysis-luck-line-0" in svg
 
     # a mistake clicked: the position before it, read-only, a banner and the way back
     kernel.run("w.end_turn()")  # Bob is about to roll in the live game
