@@ -17,6 +17,7 @@ import pytest
 from .board_checks import set_theme, settle, shot
 from .classroom_checks import in_view
 from .conftest import REPO_ROOT, Kernel, OpenNotebook
+from .latency import click_times, install_timers
 from .test_board_layout import _sidebar
 from .test_widget_browser import IMPORTS, root_of, wait_armed
 
@@ -217,30 +218,8 @@ def test_the_analysis_shows_python_figures_live_after_and_looking_back(
     page.wait_for_function("() => document.querySelector('[data-ugw=analysis-live]').hidden")
 
 
-def _click_times(page, root, clicks: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
-    """Click the decision's main button `clicks` times: the board's reply (the root's new
-    data-seq) and, while the analysis is on, its first figures for that state, in ms."""
-    replies, firsts = [], []
-    for _ in range(clicks):
-        seq = root.get_attribute("data-seq")
-        primary = "[data-ugw=actions] button.ugw-primary"
-        choice = primary if root.locator(primary).count() else "[data-ugw=actions] button"
-        wait_armed(page, choice)
-        root.locator(choice).first.click()
-        page.wait_for_function(
-            "(s) => document.querySelector('[data-ugw=root]').dataset.seq !== s", arg=seq)
-        replies.append(page.evaluate("() => window.__ugwSeqAt - window.__ugwClickAt"))
-        if not root.locator("[data-ugw=analysis-live]").is_hidden():
-            page.wait_for_function(
-                "() => { const r = document.querySelector('[data-ugw=root]');"
-                " const b = document.querySelector('[data-ugw=analysis-live]');"
-                " return b.dataset.seq === r.dataset.seq"
-                " && ['done', 'error'].includes(b.dataset.status); }",
-                timeout=60_000)
-            page.wait_for_function("() => window.__ugwFirstAt > 0")
-            firsts.append(page.evaluate("() => window.__ugwFirstAt - window.__ugwClickAt"))
-        settle(page)
-    return replies, firsts
+LIVE = "[data-ugw=analysis-live]"
+LIVE_READY = "['done', 'error'].includes(b.dataset.status)"  # analysed to its end
 
 
 def test_the_analysis_does_not_hold_up_the_board(
@@ -253,19 +232,7 @@ def test_the_analysis_does_not_hold_up_the_board(
     page = open_notebook(cells("stand-in"), "analysis_latency.ipynb")
     page.set_viewport_size({"width": 1920, "height": 1080})
     root = root_of(page)
-    page.evaluate("""() => {
-      const root = document.querySelector('[data-ugw=root]');
-      const live = document.querySelector('[data-ugw=analysis-live]');
-      document.addEventListener('click', () => {
-        window.__ugwClickAt = performance.now(); window.__ugwFirstAt = 0; }, true);
-      new MutationObserver(() => { window.__ugwSeqAt = performance.now(); })
-        .observe(root, { attributes: true, attributeFilter: ['data-seq'] });
-      new MutationObserver(() => {
-        if (!window.__ugwFirstAt && live.dataset.seq === root.dataset.seq
-            && ['done', 'error'].includes(live.dataset.status))
-          window.__ugwFirstAt = performance.now();
-      }).observe(live, { attributes: true, attributeFilter: ['data-seq', 'data-status'] });
-    }""")
+    install_timers(page, LIVE, LIVE_READY)
     kernel.run("first = g.copy()\nw.analysis_rollouts = w.analysis_chance_rollouts = None")
     off: list[float] = []
     on: list[float] = []
@@ -277,7 +244,7 @@ def test_the_analysis_does_not_hold_up_the_board(
                 kernel.run("w.show_analysis(True)")
                 page.wait_for_function(
                     "() => !document.querySelector('[data-ugw=analysis-live]').hidden")
-            replies, first = _click_times(page, root, 8)
+            replies, first = click_times(page, root, 8, LIVE, LIVE_READY)
             (on if analysing else off).extend(replies)
             firsts += first
             if analysing:
