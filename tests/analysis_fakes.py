@@ -28,6 +28,7 @@ from ugentopoly_widget.rollouts.analysis.results import (
 )
 
 CALLS: list[tuple[Any, int, int]] = []
+RECORDS: list[dict[str, Any]] = []  # the records the widget's worker handed over
 _DONE: dict[Any, int] = {}
 
 
@@ -81,6 +82,7 @@ def analysis_of(game: Game, thresholds: Thresholds | None = None) -> GameAnalysi
 
 def step(key: Any, record: dict[str, Any], settings: Mapping[str, Any], cancel: Any
          ) -> tuple[GameAnalysis, Any]:
+    RECORDS.append(record)
     game = Game.replay(record)
     CALLS.append((key, _DONE.get(key, 0), len(game.actions)))
     _DONE[key] = len(game.actions)

@@ -218,6 +218,11 @@ def test_the_analyser_goes_on_and_starts_again_only_for_a_new_line_of_play() -> 
     assert value.get("status") == "waiting"  # the old verdict is gone at once
     w.wait_analysis(timeout=30)
     assert fakes.CALLS[-1][0] != keys[0] and fakes.CALLS[-1][2] == 1
+    # only what is new goes to the worker, which keeps the record: it is the game's
+    w.game.testing.set_cash(1, 900)  # a testing step
+    w.decline()
+    w.wait_analysis(timeout=30)
+    assert Game.replay(fakes.RECORDS[-1]).record() == w.game.record()
     w.close()
 
 

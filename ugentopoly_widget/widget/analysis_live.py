@@ -28,6 +28,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from ..engine.records.savefile import encode_actions
 from .analysis_view import analysis_payload, roll_map_payload
 from .contract.analysis import PositionMessage
 from .odds import require_numpy
@@ -95,14 +96,40 @@ def roll_map_step(record: dict[str, Any], settings: Mapping[str, Any]) -> RollMa
     return result
 
 
-def run_analysis(engine: str, key: tuple[Any, ...], generation: int, record: dict[str, Any],
+# A job's part of the record: the record without its actions (only with the first job of a
+# line of play: a custom board's XML is large), where the new actions start, the new actions
+# (their compact text form) and the testing steps.
+Part = tuple["dict[str, Any] | None", int, list[Any], list[Any]]
+_RECORDS: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+def _record(key: tuple[Any, ...], part: Part) -> dict[str, Any]:
+    """The worker's copy of the line of play's record, brought up to date by `part`."""
+    base, start, actions, injections = part
+    with _ANALYSERS_LOCK:
+        if base is not None:
+            _RECORDS.clear()
+            _RECORDS[key] = {**base, "actions": []}
+        record = _RECORDS.get(key)
+        if record is None or len(record["actions"]) < start:
+            raise RuntimeError("the analysis worker lost the game's record (restarted?): "
+                               "the next position sends it whole")
+        del record["actions"][start:]
+        record["actions"].extend(actions)
+        record["injections"] = injections
+        return {**record, "actions": list(record["actions"])}
+
+
+def run_analysis(engine: str, key: tuple[Any, ...], generation: int, part: Part,
                  settings: Mapping[str, Any]) -> tuple[GameAnalysis, Texts]:
-    """A job in the worker: the record (cheap to send) analysed by `engine`; it gives up
-    early once the widget has moved on to another generation (an undo, another game)."""
+    """A job in the worker: the record (only what is new goes down the pipe) analysed by
+    `engine`; it gives up early once the widget has moved on to another generation (an
+    undo, another game)."""
     def cancel() -> bool:
         shared = _GENERATION
         return shared is not None and shared.value != generation
 
+    record = _record(key, part)
     return cast("tuple[GameAnalysis, Texts]", _load(engine)(key, record, settings, cancel))
 
 
@@ -178,6 +205,7 @@ class AnalysisDisplay:
     _an_result: GameAnalysis | None
     _rm_id: int
     _an_pending: list[tuple[cf.Future[Any], int, int, int]]
+    _an_sent: tuple[tuple[Any, ...], int] | None  # the line of play and actions sent so far
 
     if TYPE_CHECKING:  # provided by the widget
         _game: Game | None
@@ -205,6 +233,7 @@ class AnalysisDisplay:
         self._an_result = None
         self._rm_id = 0
         self._an_pending = []
+        self._an_sent = None
 
     @property
     def analysis_shown(self) -> bool:
@@ -346,12 +375,23 @@ class AnalysisDisplay:
             self._an_dirty = False
             self._an_done.clear()
             key = (id(self), generation)
+            sent = self._an_sent if self._an_sent is not None and self._an_sent[0] == key \
+                else None
+            start = sent[1] if sent is not None else 0
+            base = None
+            if sent is None:  # the first job of this line of play: the record's setup
+                base = game.record()
+                del base["actions"]
+            part: Part = (base, start, encode_actions(game._actions[start:]),
+                          [{"at": at, "op": op, "args": args}
+                           for at, op, args in game._injections])
             try:
                 future = executor.submit(run_analysis, settings["engine"], key, generation,
-                                         game.record(), settings)
+                                         part, settings)
             except RuntimeError:  # shut down meanwhile
                 return
             self._an_running = future
+            self._an_sent = (key, len(game._actions))
         seq, actions = self._seq, len(game._actions)
         future.add_done_callback(lambda f: self._an_finished(f, generation, seq, actions))
 
@@ -388,6 +428,7 @@ class AnalysisDisplay:
             return
         exc = future.exception()
         if exc is not None:
+            self._an_sent = None  # the next job sends the whole record
             text = f"{type(exc).__name__}: {exc}"
             self.analysis = {"on": True, "status": "error", "seq": seq,
                              "text": {"en": f"no analysis: {text}",
