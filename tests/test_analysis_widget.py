@@ -262,6 +262,12 @@ def test_bad_settings_are_named_and_change_nothing(settings: dict[str, Any]) -> 
     with pytest.raises((ValueError, ImportError)):
         w.show_analysis(True, **{"worker": "thread", "engine": FAKE, **settings})
     assert w.analysis == {} and not w.analysis_shown
+    w.show_analysis(True, worker="thread", engine=FAKE)
+    before = w.wait_analysis(timeout=30)
+    with pytest.raises((ValueError, ImportError)):  # a running analysis goes on as it was
+        w.show_analysis(True, **{"worker": "thread", "engine": FAKE, **settings})
+    assert w.analysis_shown and w.analysis == before
+    w.close()
 
 
 def test_the_position_before_a_past_decision_is_read_only() -> None:

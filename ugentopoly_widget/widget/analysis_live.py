@@ -262,8 +262,8 @@ class AnalysisDisplay:
             chance_rollouts = self.analysis_chance_rollouts
         if not isinstance(show, bool):
             raise ValueError(f"show_analysis takes True or False, not {show!r}")
-        self._stop_analysis()
         if not show:
+            self._stop_analysis()
             self.analysis = {}
             return
         for name, value in (("rollouts", rollouts), ("chance_rollouts", chance_rollouts)):
@@ -286,6 +286,7 @@ class AnalysisDisplay:
             raise ValueError("thresholds are three numbers of points, 0 < inaccuracy < "
                              f"mistake < blunder, such as (2, 5, 10), not {thresholds!r}")
         _load(engine)  # a name that does not import fails here, not in the worker
+        self._stop_analysis()  # (bad settings above leave a running analysis as it was)
         self._an_settings = {"rollouts": rollouts, "chance_rollouts": chance_rollouts,
                              "seed": seed, "thresholds": thresholds,
                              "lang": self.lang, "engine": engine}
