@@ -22,10 +22,23 @@ export class AnalysisTab {
   private readonly rollouts: boolean;
   private readonly onReplay: () => void;
 
+  /** The chart is drawn at the panel's width: drawn again when it changes (a tab shown). */
+  private readonly resize: ResizeObserver | null;
+  private drawnWidth = 0;
+
   constructor(view: View, onReplay: () => void) {
     this.view = view;
     this.rollouts = view.synced.get("rollouts_available") !== false;
     this.onReplay = onReplay;
+    this.resize = typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => {
+      const width = this.el.clientWidth;
+      if (width && Math.abs(width - this.drawnWidth) > 30) this.draw();
+    }) : null;
+    if (this.resize) this.resize.observe(this.el);
+  }
+
+  destroy(): void {
+    if (this.resize) this.resize.disconnect();
   }
 
   /** The state the board shows: the past position while looking back, else the game's. */
@@ -62,6 +75,7 @@ export class AnalysisTab {
       pictures: this.pictures,
       width: this.el.clientWidth || 480,
     });
+    this.drawnWidth = this.el.clientWidth;
   }
 
   drawLive(): void {

@@ -309,6 +309,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     if (deadWatch) deadWatch.disconnect();
     layout.destroy();
     log.destroy();
+    analysis.destroy();
     view.clicks.destroy();
     for (const [name, fn] of handlers) model.off(name, fn);
     root.removeEventListener("keydown", stopKeys);

@@ -259,3 +259,41 @@ def test_the_analysis_does_not_hold_up_the_board(
               f" {statistics.median(firsts):.0f} ms (max {max(firsts):.0f})")
         print("  each click, sorted (ms): off", sorted(round(x) for x in off),
               "on", sorted(round(x) for x in on))
+
+
+def test_after_the_game_the_chart_and_the_mistakes_are_the_analysis(
+    open_notebook: OpenNotebook, kernel: Kernel
+) -> None:
+    """A whole game played by bots, then analysed: the chart's lines over every turn end at
+    the summaries, and the list of the biggest mistakes is Python's, beside the game-over
+    screen, at the projector and the laptop."""
+    page = open_notebook(cells("stand-in"), "analysis_after.ipynb")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    root = root_of(page)
+    kernel.run("w.game = Game('classic', players=['Ann', 'Bob'], seed=11,"
+               " options={'starting_money': 500})\n"
+               "w.play_bots(everyone='random')\nw.show_analysis(True)")
+    assert _py(kernel, "w.game.is_over") is True
+    value = _wait_analysed(page, kernel)
+    root.locator("[data-ugw=tab-analysis]").click()
+    tab = root.locator("[data-ugw=analysis]")
+    chart = tab.locator("[data-ugw=analysis-chart]")
+    assert int(chart.get_attribute("data-points") or 0) == len(value["series"]) > 10
+    for row in value["players"]:
+        line = chart.locator(f"[data-ugw=analysis-luck-line-{row['player']}]")
+        assert float(line.get_attribute("data-final") or "nan") == row["luck"]
+        points = (line.get_attribute("points") or "").split()
+        assert len(points) == len(value["series"])
+    listed = [int(b.get_attribute("data-index") or -1)
+              for b in tab.locator("[data-ugw=analysis-mistakes] button").all()]
+    assert listed == [m["index"] for m in value["mistakes"]] and listed
+    assert root.locator("[data-ugw=ranking]").is_visible()
+    root.evaluate("(r) => r.scrollIntoView({ block: 'start' })")
+    settle(page)
+    shot(page, "analysis-after-game-1920")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _sidebar(page, True)
+    root.evaluate("(r) => r.scrollIntoView({ block: 'start' })")
+    settle(page)
+    shot(page, "analysis-after-game-laptop")
+    _sidebar(page, False)
