@@ -130,16 +130,20 @@ export function rollMapGrid(m: RollMapPanel, L: Lang, close?: () => void): HTMLE
     class: "ugw-rollmap-grid", role: "table", "aria-label": tf(L, "roll_map_for", { p: m.name }),
     style: { gridTemplateColumns: `auto repeat(${sides}, minmax(0, 1fr))` },
   });
-  grid.appendChild(h("span", { class: "ugw-rollmap-corner", role: "columnheader", "aria-label": t(L, "roll_map_axes") }));
-  for (let b = 1; b <= sides; b++) grid.appendChild(h("span", { class: "ugw-rollmap-head", role: "columnheader", text: String(b) }));
+  // rows as ARIA rows laid out by the grid itself (display: contents)
+  const head = h("div", { class: "ugw-rollmap-row", role: "row" },
+    h("span", { class: "ugw-rollmap-corner", role: "columnheader", "aria-label": t(L, "roll_map_axes") }));
+  for (let b = 1; b <= sides; b++) head.appendChild(h("span", { class: "ugw-rollmap-head", role: "columnheader", text: String(b) }));
+  grid.appendChild(head);
   for (let a = 1; a <= sides; a++) {
-    grid.appendChild(h("span", { class: "ugw-rollmap-head", role: "rowheader", text: String(a) }));
+    const row = h("div", { class: "ugw-rollmap-row", role: "row" },
+      h("span", { class: "ugw-rollmap-head", role: "rowheader", text: String(a) }));
     for (let b = 1; b <= sides; b++) {
       const cell = m.cells.find((c) => c.dice[0] === a && c.dice[1] === b);
-      if (!cell) { grid.appendChild(h("span", {})); continue; }
+      if (!cell) { row.appendChild(h("span", { role: "cell" })); continue; }
       const name = cell.name[L] || cell.name.en;
       const end = cell.end !== cell.tile ? ` → ${cell.end_name[L] || cell.end_name.en}` : "";
-      grid.appendChild(h("span", {
+      row.appendChild(h("span", {
         class: `ugw-rollmap-cell${cell.double ? " ugw-double" : ""}`, role: "cell", "data-ugw": "roll-cell",
         "data-dice": cell.dice.join(","), "data-tile": String(cell.tile), "data-end": String(cell.end),
         "data-p-win": String(cell.p_win), "data-gain": String(cell.gain), "data-double": cell.double ? "true" : "false",
@@ -149,6 +153,7 @@ export function rollMapGrid(m: RollMapPanel, L: Lang, close?: () => void): HTMLE
       h("span", { class: "ugw-rollmap-name", text: hyphenate(name) }),
       h("span", { class: "ugw-rollmap-p", text: pct(cell.p_win) })));
     }
+    grid.appendChild(row);
   }
   const stops = m.palette.map((c) => safeColour(c)).join(", ");
   const legend = h("div", { class: "ugw-rollmap-legend", "data-ugw": "roll-legend", "data-scale": String(m.scale) },
@@ -204,7 +209,8 @@ export function renderAnalysis(el: HTMLElement, o: AnalysisCtx): void {
     parts.push(h("p", { class: "ugw-an-explain", "data-ugw": "analysis-explain", text: r.explain[L] || r.explain.en }));
     parts.push(h("figure", { class: "ugw-figure" }, luckChart(r, o.state, L, o.width),
       h("figcaption", { class: "ugw-muted", text: t(L, "analysis_chart_caption") })));
-    parts.push(h("div", { class: "ugw-an-scroll" }, summaryTable(r, o.state, L)));
+    // a table wider than a narrow panel scrolls sideways (focusable: keys scroll it too)
+    parts.push(h("div", { class: "ugw-an-scroll", tabindex: "0", role: "region", "aria-label": t(L, "analysis_summary") }, summaryTable(r, o.state, L)));
     parts.push(h("div", { class: "ugw-odds-head", text: t(L, "biggest_mistakes") }));
     parts.push(r.mistakes.length ? h("ol", { class: "ugw-an-mistakes", "data-ugw": "analysis-mistakes" }, r.mistakes.map((m) => h("li", {},
       h("button", { type: "button", class: "ugw-an-mistake", "data-ugw": `analysis-mistake-${m.index}`, "data-index": String(m.index),

@@ -14,7 +14,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from .board_checks import set_theme, settle, shot
+from .board_checks import axe_serious, inject_axe, set_theme, settle, shot
 from .classroom_checks import in_view
 from .conftest import REPO_ROOT, Kernel, OpenNotebook
 from .latency import click_times, install_timers
@@ -186,6 +186,8 @@ def test_the_analysis_shows_python_figures_live_after_and_looking_back(
     assert len(shown) == 36 and sum(s[3] == "true" for s in shown) == 6
     settle(page)
     shot(page, f"analysis-{engine}-roll-map-1920")
+    inject_axe(page)  # the live lines, the tab and the map: no serious violation
+    assert axe_serious(root) == []
     _in_view(root, "1920x1080 with the roll map")
 
     # the laptop, file browser open: the live lines and the decision in view; Dutch, dark
@@ -200,6 +202,7 @@ def test_the_analysis_shows_python_figures_live_after_and_looking_back(
         arg=verdict["text"]["nl"])
     set_theme(page, "dark")
     shot(page, f"analysis-{engine}-laptop-nl-dark")
+    assert axe_serious(root) == []
     set_theme(page, "light")
     _sidebar(page, False)
     # Present mode (the projector): the map in large type beside the decision
