@@ -5,6 +5,9 @@ and the rollouts, never the widget.
 The result types (plain data, no numpy) are in :mod:`.results`.
 """
 
+from .core import Analyser, analyse
+from .errors import AnalysisError
+
 from .results import (
     VERDICTS,
     ChanceRow,
@@ -18,5 +21,5 @@ from .results import (
     Verdict,
 )
 
-__all__ = ["VERDICTS", "ChanceRow", "DecisionRow", "GameAnalysis", "OptionValue",
+__all__ = ["analyse", "Analyser", "AnalysisError", "VERDICTS", "ChanceRow", "DecisionRow", "GameAnalysis", "OptionValue",
            "PlayerSummary", "RollMap", "RollOutcome", "Thresholds", "Verdict"]
