@@ -103,7 +103,7 @@ def check_progress(progress: object) -> Callable[[int, int], None] | None:
             bar.refresh()
         return update
     if callable(progress):
-        return progress  # type: ignore[return-value]
+        return progress
     raise AnalysisError(f"progress is True, False, None or a callable progress(done, total), "
                         f"not {progress!r}")
 

@@ -9,7 +9,8 @@ only the actions since; a record changed before that (an undo) is judged again f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
@@ -19,6 +20,7 @@ from ...engine.records.savefile import decode_actions, encode_actions
 from ...simulation.executors import default_workers, is_dask_client, new_process_pool, stop_pool
 from ..runner import DEFAULT_MAX_TURNS, BotSpec
 from .checks import (
+    Cancel,
     check_cancel,
     check_horizon,
     check_lang,
@@ -53,7 +55,7 @@ class Analyser:
     >>> analyser = Analyser(game, rollouts=36, chance_rollouts=4)
     >>> row = analyser.update().decisions[0]
     >>> row.chosen.description, row.best.description, row.verdict
-    ('decline St. James Place', 'buy St. James Place', 'blunder')
+    ('decline New York Avenue', 'buy New York Avenue', 'blunder')
     """
 
     def __init__(self, game: Any = None, *, rollouts: int = DEFAULT_ROLLOUTS,
@@ -170,67 +172,14 @@ class Analyser:
 
     def _run(self) -> bool:
         """Judge the pending points, in order; True when cancelled before the end."""
-        jobs = self._jobs()
+        groups = self._jobs()
         total = len(self._pending) + self.points_evaluated
-        cancel = self.cancel
-        if not jobs:
-            return False
-        if self.executor is None:
-            for items in jobs:
-                if cancel is not None and cancel():
-                    return True
-                self._take(items, run_job(self._job(items)), total)
-            return False
-        return self._run_pool(jobs, total)
 
-    def _run_pool(self, jobs: list[list[tuple[Point, Meta]]], total: int) -> bool:
-        executor = self.executor
-        cancel = self.cancel
-        if is_dask_client(executor):
-            futures: list[Any] = [executor.submit(run_job, self._job(j), pure=False)
-                                  for j in jobs]
-            try:
-                for items, future in zip(jobs, futures, strict=True):
-                    if cancel is not None and cancel():
-                        executor.cancel([f for f in futures if not f.done()])
-                        return True
-                    self._take(items, future.result(), total)
-            except BaseException:
-                executor.cancel([f for f in futures if not f.done()])
-                raise
-            return False
-        owned = isinstance(executor, str)
-        pool: Executor = (new_process_pool(self.workers or default_workers()) if owned
-                          else executor)
-        pending: list[Future[Any]] = []
-        try:
-            pending = [pool.submit(run_job, self._job(j)) for j in jobs]
-            for items, future in zip(jobs, pending, strict=True):
-                while cancel is not None:
-                    if cancel():
-                        for f in pending:
-                            f.cancel()
-                        if owned:
-                            stop_pool(pool, owned=True)
-                            owned = False
-                        return True
-                    try:
-                        future.result(timeout=0.05)
-                        break
-                    except TimeoutError:
-                        continue
-                self._take(items, future.result(), total)
-        except BaseException:
-            for f in pending:
-                f.cancel()
-            if owned:
-                stop_pool(pool, owned=True)
-                owned = False
-            raise
-        finally:
-            if owned:
-                pool.shutdown(wait=True)
-        return False
+        def done(g: int, values: list[list[list[float]]]) -> None:
+            self._take(groups[g], values, total)
+
+        return run_jobs([self._job(g) for g in groups], self.executor, self.workers,
+                        self.cancel, done) is None
 
     def _take(self, items: list[tuple[Point, Meta]], values: list[list[list[float]]],
               total: int) -> None:
@@ -271,6 +220,69 @@ class Analyser:
              "playouts": self.playouts, "cancelled": not complete})
 
 
+Results = list[list[list[float]]]
+
+
+def run_jobs(jobs: Sequence[Job], executor: Any, workers: int | None,
+             cancel: Cancel | None = None,
+             done: Callable[[int, Results], None] | None = None) -> list[Results] | None:
+    """Every job's values, in order (None when cancelled first), on the executor; `done(j,
+    values)` is told of each job as it comes in, in order. Ctrl-C or an error stops the
+    workers of a pool made here at once."""
+    out: list[Results] = []
+
+    def take(j: int, values: Results) -> None:
+        out.append(values)
+        if done is not None:
+            done(j, values)
+
+    if executor is None:
+        for j, job in enumerate(jobs):
+            if cancel is not None and cancel():
+                return None
+            take(j, run_job(job))
+        return out
+    if is_dask_client(executor):
+        futures: list[Any] = [executor.submit(run_job, job, pure=False) for job in jobs]
+        try:
+            for j, future in enumerate(futures):
+                while cancel is not None and not future.done():
+                    if cancel():
+                        executor.cancel([f for f in futures if not f.done()])
+                        return None
+                    time.sleep(0.02)
+                take(j, future.result())
+        except BaseException:
+            executor.cancel([f for f in futures if not f.done()])
+            raise
+        return out
+    owned = isinstance(executor, str)
+    pool: Executor = new_process_pool(workers or default_workers()) if owned else executor
+    pending: list[Future[Results]] = []
+    stopped = False
+    try:
+        pending = [pool.submit(run_job, job) for job in jobs]
+        for j, future in enumerate(pending):
+            while cancel is not None and not future.done():
+                if cancel():
+                    stopped = True
+                    return None
+                time.sleep(0.02)
+            take(j, future.result())
+    except BaseException:
+        stopped = True
+        raise
+    finally:
+        if stopped:
+            for f in pending:
+                f.cancel()
+            if owned:
+                stop_pool(pool, owned=True)
+        elif owned:
+            pool.shutdown(wait=True)
+    return out
+
+
 def _results(game: Game) -> list[float]:
     """Each player's share of the win; for a game in progress, the evaluator's estimate."""
     return Evaluator()(game)
@@ -300,5 +312,5 @@ def analyse(game: Any, *, rollouts: int = DEFAULT_ROLLOUTS, chance_rollouts: int
                     cancel=cancel, confidence=confidence).update()
 
 
-__all__ = ["Analyser", "analyse", "DEFAULT_ROLLOUTS", "DEFAULT_CHANCE_ROLLOUTS",
+__all__ = ["Analyser", "analyse", "run_jobs", "DEFAULT_ROLLOUTS", "DEFAULT_CHANCE_ROLLOUTS",
            "DEFAULT_HORIZON"]

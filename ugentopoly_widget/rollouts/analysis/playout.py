@@ -56,6 +56,7 @@ class Point:
     seed: int  # the point's own seed: rollout k plays from rollout_seed(seed, k)
     rollouts: int
     quiet: bool = False  # the subject's bot makes no trade offer of its own this turn
+    first: int = 0  # the rollouts are first .. first + rollouts - 1 (a point split in parts)
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ def play_point(position: PositionCopy, point: Point, bots: tuple[BotSpec, ...],
     out: list[list[float]] = [[] for _ in branches]
     quiet = (point.subject,) if point.quiet else ()
     with FewerCollections():
-        for k in range(point.rollouts):
+        for k in range(point.first, point.first + point.rollouts):
             seed = rollout_seed(point.seed, k)
             stream_roll = first_roll(point.seed, k, rules.dice_count, rules.dice_sides)
             for v, (branch, actions) in enumerate(branches):
