@@ -117,6 +117,14 @@ def check_settings(*, bots: object, seed: object, executor: object) -> tuple[Any
         raise AnalysisError(str(exc)) from None
 
 
+def fit_bots(lineup: Any, seats: int) -> tuple[Any, ...]:
+    """The bots checked, one per seat of the game."""
+    try:
+        return tuple(lineup.fit(seats))
+    except RolloutError as exc:
+        raise AnalysisError(str(exc)) from None
+
+
 def source_record(source: object) -> dict[str, Any]:
     """A game's record from a Game, a record (a mapping) or a save file's path."""
     if isinstance(source, Game):
@@ -139,5 +147,5 @@ def source_record(source: object) -> dict[str, Any]:
 
 
 __all__ = ["check_rollouts", "check_thresholds", "check_horizon", "check_lang",
-           "check_cancel", "check_progress", "check_settings", "source_record",
+           "check_cancel", "check_progress", "check_settings", "fit_bots", "source_record",
            "MAX_ANALYSIS_ROLLOUTS", "MAX_HORIZON", "Cancel"]

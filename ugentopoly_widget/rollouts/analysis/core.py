@@ -27,6 +27,7 @@ from .checks import (
     check_progress,
     check_rollouts,
     check_settings,
+    fit_bots,
     check_thresholds,
     source_record,
 )
@@ -100,7 +101,7 @@ class Analyser:
     def _start(self, record: dict[str, Any]) -> None:
         key, setup = setup_of(record)
         seats = len(record.get("players", []))
-        self._bots = self.lineup.fit(seats) if seats else ()
+        self._bots = fit_bots(self.lineup, seats)
         self._key = key
         self._finder = Finder(setup, self._bots, self.seed, self.rollouts,
                               self.chance_rollouts, self.lang)
@@ -142,7 +143,7 @@ class Analyser:
         if not record["actions"]:
             raise AnalysisError("the game has no record to analyse: nothing was played yet")
         if self._finder is None and self._bots == ():
-            self.lineup.fit(len(record["players"]))  # refused now if the bots do not fit
+            fit_bots(self.lineup, len(record["players"]))  # refused now if they do not fit
         self._follow(record)
         cancelled = self._run()
         return self.analysis(complete=not cancelled)

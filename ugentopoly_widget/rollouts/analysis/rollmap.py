@@ -14,7 +14,7 @@ from ...engine.records.savefile import encode_actions
 from ...simulation.executors import default_workers
 from ..runner import DEFAULT_MAX_TURNS, BotSpec
 from ..streams import outcome_dice, strata
-from .checks import check_horizon, check_rollouts, check_settings
+from .checks import check_horizon, check_rollouts, check_settings, fit_bots
 from .core import DEFAULT_HORIZON, run_jobs
 from .errors import AnalysisError
 from .figures import mean, std_error
@@ -77,7 +77,7 @@ def roll_map(game: Game, *, rollouts: int = DEFAULT_MAP_ROLLOUTS,
               if cuts[p + 1] > cuts[p]]
     record = game.record()
     key, setup = setup_of(record)
-    bots_fit = lineup.fit(len(game.players))
+    bots_fit = fit_bots(lineup, len(game.players))
     injections = tuple((i["at"], i["op"], i["args"]) for i in record["injections"])
     actions = tuple(encode_actions(game.actions))
     jobs = [Job(key, setup, actions, injections, (point,), bots_fit, horizon, DEFAULT_MAX_TURNS)
