@@ -95,25 +95,28 @@ def case_bias(args: argparse.Namespace) -> None:
     short = Analyser(record, rollouts=args.rollouts, chance_rollouts=1,
                      horizon=args.horizon).update()
     full = Analyser(record, rollouts=args.rollouts, chance_rollouts=1, horizon=None).update()
-    pairs = []
+    pairs, noise = [], []
     for a, b in zip(short.decisions, full.decisions, strict=True):
+        base_a = next(o for o in a.options if o.action == b.options[0].action)
         for oa, ob in zip(sorted(a.options, key=lambda o: str(o.action)),
                           sorted(b.options, key=lambda o: str(o.action)), strict=True):
-            pairs.append((oa.p_win - a.options[0].p_win, ob.p_win - b.options[0].p_win))
-    diffs = [100 * (x - y) for x, y in pairs if x or y]
-    ses = [r.loss_se for r in full.decisions]
+            if ob.action != b.options[0].action:
+                pairs.append((oa.p_win - base_a.p_win, ob.p_win - b.options[0].p_win))
+                noise.append(ob.loss_se ** 2 + oa.loss_se ** 2)
+    diffs = [100 * (x - y) for x, y in pairs]
+    ses = [math.sqrt(statistics.mean(noise))]
     agree = sum(a.best.action == b.best.action for a, b in zip(short.decisions, full.decisions,
                                                                 strict=True))
     print(f"bias: {len(short.decisions)} decisions, {len(diffs)} option differences; "
           f"truncated (horizon {args.horizon}) minus to the end: mean {statistics.mean(diffs):+.2f}"
-          f", sd {statistics.stdev(diffs):.2f} points (full rollouts' own SE median "
-          f"{statistics.median(ses):.2f}); the same best choice in {agree} of "
+          f", sd {statistics.stdev(diffs):.2f} points (the two estimates' own noise: sd "
+          f"{ses[0]:.2f}); the same best choice in {agree} of "
           f"{len(short.decisions)}")
     lucks = [(a.luck, b.luck) for a, b in zip(short.chances, full.chances, strict=True)]
     d = [x - y for x, y in lucks]
     print(f"  luck of {len(lucks)} rolls/cards: truncated minus to the end: mean "
           f"{statistics.mean(d):+.2f}, sd {statistics.stdev(d):.2f} points; correlation "
-          f"{statistics.correlation(*zip(*lucks)):.2f}")
+          f"{statistics.correlation([x for x, _ in lucks], [y for _, y in lucks]):.2f}")
 
 
 def case_calibrate(args: argparse.Namespace) -> None:

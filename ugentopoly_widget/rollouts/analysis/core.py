@@ -27,8 +27,8 @@ from .checks import (
     check_progress,
     check_rollouts,
     check_settings,
-    fit_bots,
     check_thresholds,
+    fit_bots,
     source_record,
 )
 from .errors import AnalysisError
@@ -38,9 +38,11 @@ from .playout import Job, Point, run_job, setup_of
 from .results import ChanceRow, DecisionRow, GameAnalysis, Thresholds
 from .walk import Finder, Meta
 
-DEFAULT_ROLLOUTS = 72  # per choice of a decision: two of each first roll
-DEFAULT_CHANCE_ROLLOUTS = 24  # per outcome of a roll or a card (paired over 36 outcomes)
-DEFAULT_HORIZON = 8  # turns played on before the position is valued
+# The defaults: a whole 150-turn game in well under a minute on 2 cores, a decision's loss to
+# within about 2 points (docs/analysis.md, Figures).
+DEFAULT_ROLLOUTS = 48  # per choice of a decision
+DEFAULT_CHANCE_ROLLOUTS = 8  # per outcome of a roll or a card (paired over the 36 outcomes)
+DEFAULT_HORIZON = 6  # turns played on before the position is valued
 JOB_WORK = 2000  # branch-rollouts a job on a pool holds at most (a few tenths of a second)
 
 
@@ -302,7 +304,7 @@ def analyse(game: Any, *, rollouts: int = DEFAULT_ROLLOUTS, chance_rollouts: int
 
     `game`: a Game (finished or in progress), its record or a save file's path. Each choice is
     played out `rollouts` times, each outcome of a roll or card `chance_rollouts` times (default
-    a third of `rollouts`), on the same seeds (common random numbers), by `bots` for
+    a sixth of `rollouts`), on the same seeds (common random numbers), by `bots` for
     `horizon` turns and then valued by a calibrated model (``horizon=None``: to the end).
     `executor`: None, ``"processes"``, a concurrent.futures executor or a Dask client (the
     same figures on each). `cancel`: a threading.Event or a callable; once set, the analysis

@@ -22,7 +22,7 @@ from .playout import Branch, Job, Point, setup_of
 from .results import RollMap, RollOutcome
 from .walk import point_seed
 
-DEFAULT_MAP_ROLLOUTS = 24  # per outcome: 864 short playouts, under a second on 2 cores
+DEFAULT_MAP_ROLLOUTS = 24  # per outcome: 864 short playouts, about a second of a core
 
 
 def _landings(game: Game, player: int, outcomes: list[tuple[int, ...]]
