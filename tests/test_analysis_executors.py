@@ -12,7 +12,7 @@ import pytest
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine.bots import make_bot, play_game
-from ugentopoly_widget.rollouts.analysis import Analyser, analyse, roll_map
+from ugentopoly_widget.rollouts.analysis import Analyser, analyse, core, roll_map
 
 FAST: dict[str, Any] = {"rollouts": 12, "chance_rollouts": 2, "horizon": 2}
 
@@ -62,7 +62,8 @@ def test_the_roll_map_is_the_same_everywhere(dask_client: Any) -> None:
     assert roll_map(game, rollouts=6, horizon=2, seed=1, executor=dask_client) == serial
 
 
-def test_cancel_stops_a_pool_and_keeps_what_is_done() -> None:
+def test_cancel_stops_a_pool_and_keeps_what_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core, "JOB_WORK", 50)  # small jobs: several for this short game
     game = bot_game(8)
     stop = threading.Event()
     calls: list[int] = []

@@ -249,10 +249,12 @@ def run_jobs(jobs: Sequence[Job], executor: Any, workers: int | None,
         futures: list[Any] = [executor.submit(run_job, job, pure=False) for job in jobs]
         try:
             for j, future in enumerate(futures):
-                while cancel is not None and not future.done():
+                while cancel is not None:
                     if cancel():
                         executor.cancel([f for f in futures if not f.done()])
                         return None
+                    if future.done():
+                        break
                     time.sleep(0.02)
                 take(j, future.result())
         except BaseException:
@@ -266,10 +268,12 @@ def run_jobs(jobs: Sequence[Job], executor: Any, workers: int | None,
     try:
         pending = [pool.submit(run_job, job) for job in jobs]
         for j, future in enumerate(pending):
-            while cancel is not None and not future.done():
+            while cancel is not None:
                 if cancel():
                     stopped = True
                     return None
+                if future.done():
+                    break
                 time.sleep(0.02)
             take(j, future.result())
     except BaseException:
