@@ -279,3 +279,18 @@ def _buying() -> Game:
     game.testing.script_dice((2, 3))
     game.act("roll")
     return game
+
+
+def test_the_analysis_modules_import_neither_numpy_nor_pandas() -> None:
+    """The browser site has neither: only the tables import pandas, inside the function."""
+    import ast
+    from pathlib import Path
+
+    import ugentopoly_widget.rollouts.analysis as package
+
+    for path in Path(package.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in tree.body:  # module level only (a lazy import inside a function is fine)
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(n.split(".")[0] in ("numpy", "pandas") for n in names), path

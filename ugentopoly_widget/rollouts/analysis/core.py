@@ -17,7 +17,6 @@ from typing import Any
 from ...engine.game import Game
 from ...engine.records import loading
 from ...engine.records.savefile import decode_actions, encode_actions
-from ...simulation.executors import default_workers, is_dask_client, new_process_pool, stop_pool
 from ..runner import DEFAULT_MAX_TURNS, BotSpec
 from .checks import (
     Cancel,
@@ -245,6 +244,14 @@ def run_jobs(jobs: Sequence[Job], executor: Any, workers: int | None,
                 return None
             take(j, run_job(job))
         return out
+    # (imported here: the browser site, without numpy, runs in this process only)
+    from ...simulation.executors import (
+        default_workers,
+        is_dask_client,
+        new_process_pool,
+        stop_pool,
+    )
+
     if is_dask_client(executor):
         futures: list[Any] = [executor.submit(run_job, job, pure=False) for job in jobs]
         try:

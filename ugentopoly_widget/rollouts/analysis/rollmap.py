@@ -11,7 +11,6 @@ from ...engine import actions as A
 from ...engine.game import Game
 from ...engine.records.positions import PositionCopy
 from ...engine.records.savefile import encode_actions
-from ...simulation.executors import default_workers
 from ..runner import DEFAULT_MAX_TURNS, BotSpec
 from ..streams import outcome_dice, strata
 from .checks import check_horizon, check_rollouts, check_settings, fit_bots
@@ -70,7 +69,11 @@ def roll_map(game: Game, *, rollouts: int = DEFAULT_MAP_ROLLOUTS,
     roll = (A.Roll(player).to_dict(),)
     index = len(game.actions)
     branches = tuple(Branch(roll, dice=d) for d in outcomes)
-    parts = 1 if executor is None else max(1, min(count, 2 * (workers or default_workers())))
+    parts = 1
+    if executor is not None:
+        from ...simulation.executors import default_workers
+
+        parts = max(1, min(count, 2 * (workers or default_workers())))
     cuts = [count * p // parts for p in range(parts + 1)]
     points = [Point(index, player, branches, point_seed(seed, index, "roll"),
                     cuts[p + 1] - cuts[p], first=cuts[p]) for p in range(parts)
