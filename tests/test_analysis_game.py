@@ -294,3 +294,13 @@ def test_the_analysis_modules_import_neither_numpy_nor_pandas() -> None:
             names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
                      [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             assert not any(n.split(".")[0] in ("numpy", "pandas") for n in names), path
+
+
+@pytest.mark.parametrize("name", ["core", "explain"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"ugentopoly_widget.rollouts.analysis.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,4 +1,4 @@
-"""A game analysis in words (English and Dutch) and as tables (pandas, imported only here).
+r"""A game analysis in words (English and Dutch) and as tables (pandas, imported only here).
 
 >>> from .results import GameAnalysis, PlayerSummary
 >>> ann = PlayerSummary(0, "Ann", 1.0, 31.2, 9.0, 4.1, 1.5, 1, 0, 0, 68.8, 51.2, 86.4)
