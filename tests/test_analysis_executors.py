@@ -25,6 +25,7 @@ def bot_game(turns: int, seed: int = 5) -> Game:
 
 @pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
+    """A local Dask cluster of 2 worker processes (as tests/test_rollouts.py makes one)."""
     distributed = pytest.importorskip("distributed")
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
                                        dashboard_address=None, processes=True,

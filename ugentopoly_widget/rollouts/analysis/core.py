@@ -256,13 +256,9 @@ def run_jobs(jobs: Sequence[Job], executor: Any, workers: int | None,
         futures: list[Any] = [executor.submit(run_job, job, pure=False) for job in jobs]
         try:
             for j, future in enumerate(futures):
-                while cancel is not None:
-                    if cancel():
-                        executor.cancel([f for f in futures if not f.done()])
-                        return None
-                    if future.done():
-                        break
-                    time.sleep(0.02)
+                if _cancelled(future, cancel):
+                    executor.cancel([f for f in futures if not f.done()])
+                    return None
                 take(j, future.result())
         except BaseException:
             executor.cancel([f for f in futures if not f.done()])
@@ -275,13 +271,9 @@ def run_jobs(jobs: Sequence[Job], executor: Any, workers: int | None,
     try:
         pending = [pool.submit(run_job, job) for job in jobs]
         for j, future in enumerate(pending):
-            while cancel is not None:
-                if cancel():
-                    stopped = True
-                    return None
-                if future.done():
-                    break
-                time.sleep(0.02)
+            if _cancelled(future, cancel):
+                stopped = True
+                return None
             take(j, future.result())
     except BaseException:
         stopped = True
@@ -295,6 +287,18 @@ def run_jobs(jobs: Sequence[Job], executor: Any, workers: int | None,
         elif owned:
             pool.shutdown(wait=True)
     return out
+
+
+def _cancelled(future: Any, cancel: Cancel | None) -> bool:
+    """Wait for `future` (a concurrent.futures or a Dask one) unless `cancel` says stop first
+    (asked before the wait too: a result already in is not taken once cancelled)."""
+    while cancel is not None:
+        if cancel():
+            return True
+        if future.done():
+            return False
+        time.sleep(0.02)
+    return False
 
 
 def _results(game: Game) -> list[float]:
