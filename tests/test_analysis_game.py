@@ -304,3 +304,19 @@ def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(f"ugentopoly_widget.rollouts.analysis.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_turn_by_turn_as_the_game_goes_equals_the_whole() -> None:
+    whole = bot_game(6)
+    record = whole.record()
+    live = Game.replay(record, upto=1)
+    analyser = Analyser(live, **FAST)
+    for action in whole.actions[1:]:
+        analyser.update()
+        live.apply(action)
+    last = analyser.update()
+    fresh = Analyser(whole, **FAST)
+    full = fresh.update()
+    assert last.decisions == full.decisions and last.chances == full.chances
+    assert analyser.points_evaluated == fresh.points_evaluated
+    assert analyser.playouts == fresh.playouts
