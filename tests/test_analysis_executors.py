@@ -100,3 +100,18 @@ def test_strong_bot_decisions_are_charged_no_more_than_noise() -> None:
     result = analyse(game, rollouts=72, chance_rollouts=2, horizon=8)
     for p in result.players:
         assert p.skill_loss <= 1.96 * p.skill_loss_se, p
+
+
+def test_cancel_stops_dask_too(dask_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core, "JOB_WORK", 50)
+    game = bot_game(8)
+    stop = threading.Event()
+    analyser = Analyser(game, executor=dask_client, progress=lambda done, total: stop.set(),
+                        cancel=stop, **FAST)
+    part = analyser.update()
+    full = analyse(game, **FAST)
+    assert not part.complete
+    assert 0 < analyser.points_evaluated < len(full.decisions) + len(full.chances)
+    stop.clear()
+    analyser.progress = None
+    assert analyser.update().decisions == full.decisions

@@ -210,6 +210,7 @@ def test_cancel_returns_what_is_done_and_resumes() -> None:
     assert rest.decisions == full.decisions and rest.chances == full.chances
     assert seen == list(range(1, len(seen) + 1))
     assert analyse(game, cancel=lambda: True, **FAST).decisions == []
+    assert analyse(game, progress=True, **FAST).decisions == full.decisions  # a tqdm bar
 
 
 def test_explain_in_words() -> None:
