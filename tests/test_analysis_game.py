@@ -114,7 +114,7 @@ def test_roll_map_outcomes_average_to_the_chance_before() -> None:
     assert six.tile == 16 and six.tile_name == "St. James Place"
     orange = [o.gain for o in rmap.outcomes if o.tile in (16, 18, 19)]
     assert max(orange) < 0 < max(o.gain for o in rmap.outcomes)  # a hotel-ish rent hurts
-    seven = [o for o in rmap.outcomes if sum(o.dice) == 7]  # Ann lands on Chance (17? no: 17)
+    seven = [o for o in rmap.outcomes if sum(o.dice) == 7]  # Community Chest, at 17
     assert all(o.tile == 17 for o in seven)
 
 
@@ -321,3 +321,14 @@ def test_turn_by_turn_as_the_game_goes_equals_the_whole() -> None:
     assert last.decisions == full.decisions and last.chances == full.chances
     assert analyser.points_evaluated == fresh.points_evaluated
     assert analyser.playouts == fresh.playouts
+
+
+def test_roll_map_tells_the_landing_tile_from_where_the_roll_ends() -> None:
+    game = Game.scenario("classic", players=["Ann", "Bob"], positions={"Ann": 24},
+                         current="Ann")
+    rmap = roll_map(game, rollouts=2, horizon=1)
+    by_dice = {o.dice: o for o in rmap.outcomes}
+    assert (by_dice[(2, 4)].tile, by_dice[(2, 4)].end) == (30, 10)  # Go to Jail
+    assert by_dice[(2, 4)].tile_name == "Go To Jail"
+    assert (by_dice[(3, 3)].tile, by_dice[(3, 3)].end, by_dice[(3, 3)].double) == (30, 10, True)
+    assert (by_dice[(3, 4)].tile, by_dice[(3, 4)].end) == (31, 31)
