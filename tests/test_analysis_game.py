@@ -182,12 +182,19 @@ def test_incremental_analysis_never_redoes_a_point() -> None:
 
 def test_incremental_follows_a_live_game_and_an_undo() -> None:
     game = orange_decline()
+    game.act("pass")  # Bob drops out of the auction (a decision point too)
     analyser = Analyser(game, **FAST)
-    assert analyser.update().decisions[0].verdict != "fine"
-    game.undo()  # the decline taken back ...
+    first = analyser.update()
+    assert [r.index for r in first.decisions] == [1, 2] and first.decisions[0].verdict != "fine"
+    judged = analyser.points_evaluated
+    game.undo()
+    game.undo()  # Bob's pass and Ann's decline taken back ...
     game.act("buy")  # ... and the lot bought
-    row = analyser.update().decisions[0]
+    again = analyser.update()
+    (row,) = again.decisions
     assert row.chosen.description == "buy New York Avenue" and row.verdict == "fine"
+    assert again.chances == first.chances  # Ann's roll, before the change: kept ...
+    assert analyser.points_evaluated == judged + 1  # ... and only the decision judged again
 
 
 def test_cancel_returns_what_is_done_and_resumes() -> None:

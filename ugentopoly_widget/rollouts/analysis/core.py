@@ -33,7 +33,7 @@ from .checks import (
 from .errors import AnalysisError
 from .evaluate import Evaluator
 from .figures import chance_row, decision_row, summaries
-from .playout import Job, Point, run_job, setup_of
+from .playout import Job, Point, Walker, run_job, setup_of
 from .results import ChanceRow, DecisionRow, GameAnalysis, Thresholds
 from .walk import Finder, Meta
 
@@ -93,13 +93,14 @@ class Analyser:
         self._decisions: dict[int, DecisionRow] = {}
         self._chances: dict[tuple[int, str], ChanceRow] = {}
         self._record: dict[str, Any] = {}
-        self._upto = 0
         self.points_evaluated = 0  # points judged so far (rows made), for the curious
         self.playouts = 0  # branch-rollouts played so far
 
     # ------------------------------------------------------------------ the record
 
-    def _start(self, record: dict[str, Any]) -> None:
+    def _start(self, record: dict[str, Any], keep: int = 0) -> None:
+        """A new walk from the record's start; the rows of the points before action `keep`
+        stay (the record is the same up to there: they are not judged again)."""
         key, setup = setup_of(record)
         seats = len(record.get("players", []))
         self._bots = fit_bots(self.lineup, seats)
@@ -107,27 +108,30 @@ class Analyser:
         self._finder = Finder(setup, self._bots, self.seed, self.rollouts,
                               self.chance_rollouts, self.lang)
         self._pending = []
-        self._decisions = {}
-        self._chances = {}
-        self._upto = 0
+        self._decisions = {i: r for i, r in self._decisions.items() if i < keep}
+        self._chances = {k: r for k, r in self._chances.items() if k[0] < keep}
 
     def _follow(self, record: dict[str, Any]) -> None:
         """Walk the record on from where the finder is: the new points become pending. A
-        record that no longer continues what was walked (an undo, another game) starts
-        over."""
+        record that no longer continues what was walked (an undo) is walked again from its
+        start, and judged again from where it changed; another game starts over."""
         key, _ = setup_of(record)
-        raw = list(record["actions"])
+        actions = decode_actions(list(record["actions"]))
+        compact = encode_actions(actions)
         injections = loading.injections_of(record)
         finder = self._finder
-        if (finder is None or key != self._key
-                or not finder.walker.fits(encode_actions(decode_actions(raw)), injections)):
+        if finder is None or key != self._key:
             self._start(record)
-            finder = self._finder
+        elif not finder.walker.fits(compact, injections):
+            self._start(record, _changed_at(finder.walker, compact, injections))
+        finder = self._finder
         assert finder is not None
-        actions = decode_actions(raw)
-        compact = encode_actions(actions)
         while finder.walker.applied < len(actions):
-            self._pending.extend(finder.step(actions, compact, injections))
+            for point, meta in finder.step(actions, compact, injections):
+                done = (meta.index in self._decisions if meta.kind == "decision"
+                        else (meta.index, meta.kind) in self._chances)
+                if not done:
+                    self._pending.append((point, meta))
         self._record = record
 
     # ------------------------------------------------------------------ running
@@ -287,6 +291,18 @@ def run_jobs(jobs: Sequence[Job], executor: Any, workers: int | None,
         elif owned:
             pool.shutdown(wait=True)
     return out
+
+
+def _changed_at(walker: Walker, actions: Sequence[Any], injections: Sequence[Any]) -> int:
+    """The first action index at which the record differs from what `walker` walked."""
+    at = next((i for i, (a, b) in enumerate(zip(walker.actions, actions, strict=False))
+               if a != b), min(len(walker.actions), len(actions)))
+    for mine, theirs in zip(walker.injections, injections, strict=False):
+        if mine != tuple(theirs):
+            return min(at, int(mine[0]), int(theirs[0]))
+    if len(injections) < len(walker.injections):
+        at = min(at, int(walker.injections[len(injections)][0]))
+    return at
 
 
 def _cancelled(future: Any, cancel: Cancel | None) -> bool:
