@@ -339,3 +339,15 @@ def test_roll_map_tells_the_landing_tile_from_where_the_roll_ends() -> None:
     assert by_dice[(2, 4)].tile_name == "Go To Jail"
     assert (by_dice[(3, 3)].tile, by_dice[(3, 3)].end, by_dice[(3, 3)].double) == (30, 10, True)
     assert (by_dice[(3, 4)].tile, by_dice[(3, 4)].end) == (31, 31)
+
+
+def test_a_timed_games_clock_in_the_record_is_walked_past() -> None:
+    now = [0.0]
+    game = Game("classic", players=["Ann", "Bob"], seed=3, clock=lambda: now[0],
+                options={"mode": "timed", "time_limit_minutes": 1})
+    play_game(game, [make_bot("strong", 1), make_bot("strong", 2)], until_turn=4)
+    now[0] = 1000.0
+    game.tick()
+    assert str(game.actions[-1]) == "-1:time_up"
+    result = analyse(game, **FAST)
+    assert result.chances and result.chances[-1].index < len(game.actions) - 1
