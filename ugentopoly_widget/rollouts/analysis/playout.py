@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine import actions as A
 from ...engine.actions import Action, action_from_dict
 from ...engine.bots import FewerCollections, play_game
 from ...engine.game import Game
@@ -113,7 +114,11 @@ class Walker:
                 self.injected += 1
             if self.applied >= upto:
                 return
-            game.apply(actions[self.applied])
+            action = actions[self.applied]
+            if type(action) is A.TimeUp:  # the clock's, in a timed game's record
+                game._apply_system(action)
+            else:
+                game.apply(action)
             self.actions.append(raw[self.applied])
             self.applied += 1
 
