@@ -26,6 +26,8 @@ from .test_widget_browser import IMPORTS, root_of, wait_armed
 ENGINES = {
     "stand-in": "w.analysis_engine = 'analysis_fakes:step'\n"
                 "w.roll_map_engine = 'analysis_fakes:roll_map_of'\n",
+    "analysis": "w.analysis_rollouts = 12\nw.analysis_chance_rollouts = 2\n"
+                "w.roll_map_rollouts = 4\n",
 }
 
 
@@ -232,7 +234,7 @@ def test_the_analysis_does_not_hold_up_the_board(
     the time to the new position analysed to its end (the verdict of the decision just made
     and the luck of the roll just rolled), at analyse()'s default budgets (figures printed
     for the closing note)."""
-    page = open_notebook(cells("stand-in"), "analysis_latency.ipynb")
+    page = open_notebook(cells("analysis"), "analysis_latency.ipynb")
     page.set_viewport_size({"width": 1920, "height": 1080})
     root = root_of(page)
     install_timers(page, LIVE, LIVE_READY)

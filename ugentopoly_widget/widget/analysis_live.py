@@ -78,12 +78,11 @@ def analyse_step(key: tuple[Any, ...], record: dict[str, Any], settings: Mapping
             _ANALYSERS.clear()  # one line of play at a time: an older one is left behind
             chosen = {k: settings[k] for k in ("rollouts", "chance_rollouts")
                       if settings.get(k) is not None}  # else analyse()'s defaults
-            analyser = _ANALYSERS[key] = A.Analyser(  # type: ignore[attr-defined]
+            analyser = _ANALYSERS[key] = A.Analyser(
                 seed=settings["seed"], thresholds=settings["thresholds"],
                 lang=settings["lang"], cancel=cancel, **chosen)
     result: GameAnalysis = analyser.update(record)
-    words = A.explain  # type: ignore[attr-defined]
-    explain: Texts = {"en": words(result, lang="en"), "nl": words(result, lang="nl")}
+    explain: Texts = {"en": A.explain(result, lang="en"), "nl": A.explain(result, lang="nl")}
     return result, explain
 
 
@@ -91,9 +90,8 @@ def roll_map_step(record: dict[str, Any], settings: Mapping[str, Any]) -> RollMa
     from ..engine.game import Game
     from ..rollouts import analysis as A
 
-    result: RollMap = A.roll_map(  # type: ignore[attr-defined]
-        Game.replay(record), rollouts=settings["rollouts"], seed=settings["seed"])
-    return result
+    return A.roll_map(Game.replay(record), rollouts=settings["rollouts"],
+                      seed=settings["seed"])
 
 
 # A job's part of the record: the record without its actions (only with the first job of a
