@@ -6,13 +6,15 @@
     python benchmarks/bench_rl_train.py selfplay --cpu-minutes 20 # self-play through PettingZoo
     python benchmarks/bench_rl_train.py truncation             # Ugentopoly: episodes truncated
     python benchmarks/bench_rl_train.py mapping --games 400    # the teachers through the encoding
+    python benchmarks/bench_rl_train.py evaluate --load agent.zip --sampled  # a saved model
 
 Needs torch, stable-baselines3 and sb3-contrib (not dependencies of the project: see
 docs/rl.md for the CPU-only install). Run it under ``nice`` on a shared machine. Every stage
 prints its wall time, its CPU time (this process and its children) and the load average, so a
 budget spent on a busy machine can be read in CPU time. The learning curve is printed as it
 goes; the end prints the win rates with 95 % intervals over ``--games`` games per opponent
-(and against ``strong`` where the engine has that bot). ``--save PATH`` keeps the model.
+(``--sampled``: also with the policy sampled, as in training). ``--save PATH`` keeps the
+model.
 """
 
 from __future__ import annotations
@@ -46,26 +48,39 @@ def budget(args: argparse.Namespace) -> dict[str, Any]:
     return given or {"minutes": 30.0}
 
 
-def final(model: Any, args: argparse.Namespace, started: tuple[float, float],
+def final(model: Any, args: argparse.Namespace, started: tuple[float, float] | None,
           extra: dict[str, Any] | None = None) -> None:
-    from ugentopoly_widget.engine.bots import BOTS
+    """The win rates over ``--games`` games against each bot, the model playing its most
+    likely action; with ``--sampled`` also sampling its policy (as it plays in training)."""
     from ugentopoly_widget.rl import evaluate
     from ugentopoly_widget.rl.sb3 import cpu_seconds
 
-    wall, cpu = time.time() - started[0], cpu_seconds() - started[1]
-    print(f"training: {wall / 60:.1f} min wall, {cpu / 60:.1f} min CPU, load average "
-          f"{os.getloadavg()[0]:.2f} now", flush=True)
-    opponents = ["heuristic", "random", "uniform"] + (["strong"] if "strong" in BOTS else [])
-    if "strong" not in BOTS:
-        print("(no 'strong' bot in engine.bots.BOTS: left for later)")
-    for name in opponents:
-        result = evaluate(model, "classic", name, games=args.games, seed=10**6)
-        print(f"  {result}", flush=True)
+    if started is not None:
+        wall, cpu = time.time() - started[0], cpu_seconds() - started[1]
+        print(f"training: {wall / 60:.1f} min wall, {cpu / 60:.1f} min CPU, load average "
+              f"{os.getloadavg()[0]:.2f} now", flush=True)
+    plays = [("most likely action", True)] + ([("sampled", False)] if args.sampled else [])
+    for label, deterministic in plays:
+        print(f"evaluation, {label}:", flush=True)
+        opponents = ("heuristic", "strong", "random", "uniform") if deterministic else (
+            "heuristic", "strong")
+        for name in opponents:
+            result = evaluate(model, "classic", name, games=args.games, seed=10**6,
+                              deterministic=deterministic)
+            print(f"  {result}", flush=True)
     if extra:
         print(json.dumps(extra), flush=True)
     if args.save:
         model.save(args.save)
         print(f"saved to {args.save}")
+
+
+def evaluate_saved(args: argparse.Namespace) -> None:
+    """A saved model (``--load``) through the final evaluations."""
+    from sb3_contrib import MaskablePPO
+
+    header(args)
+    final(MaskablePPO.load(args.load), args, None)
 
 
 def recipe(args: argparse.Namespace, imitation_games: int) -> None:
@@ -172,7 +187,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", choices=["recipe", "scratch", "selfplay", "truncation",
-                                                 "mapping"])
+                                                 "mapping", "evaluate"])
     parser.add_argument("--minutes", type=float,
                         help="wall-time budget (30 if no budget is given)")
     parser.add_argument("--cpu-minutes", type=float, help="CPU-time budget")
@@ -193,6 +208,9 @@ def main() -> None:
                         help="the learning curve's evaluation opponents (comma-separated)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="save the trained model here (.zip)")
+    parser.add_argument("--load", help="evaluate: the saved model (.zip)")
+    parser.add_argument("--sampled", action="store_true",
+                        help="also evaluate the policy sampled (as it plays in training)")
     args = parser.parse_args()
     if args.what == "recipe":
         from ugentopoly_widget.rl.sb3 import IMITATION_GAMES
@@ -204,6 +222,10 @@ def main() -> None:
         selfplay(args)
     elif args.what == "mapping":
         mapping(args)
+    elif args.what == "evaluate":
+        if not args.load:
+            parser.error("evaluate needs --load PATH")
+        evaluate_saved(args)
     else:
         truncation(args)
 

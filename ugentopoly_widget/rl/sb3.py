@@ -46,7 +46,7 @@ except ImportError as _exc:  # pragma: no cover - exercised where the extra is a
 # MaskablePPO's settings of the recipe (docs/rl.md, "Training an agent", says why): 8 games
 # side by side, long horizons (a game is hundreds of decisions: gamma 0.999), big minibatches
 # (a few large matrix products instead of many small ones), a network wide enough to imitate
-# the heuristic bot, and small, careful steps from the imitation on (learning rate 1e-4, clip
+# the teacher bot, and small, careful steps from the imitation on (learning rate 1e-4, clip
 # 0.1): the policy improves on the bot's play instead of forgetting it.
 PPO_SETTINGS: dict[str, Any] = {
     "n_steps": 256,
@@ -61,7 +61,7 @@ PPO_SETTINGS: dict[str, Any] = {
 }
 N_ENVS = 8
 REWARD_SHAPING = 1.0
-IMITATION_GAMES = 200  # the teacher's decisions in 200 games: ~56,000 rows (strong bot)
+IMITATION_GAMES = 200  # the teacher's decisions in 200 games: ~54,000 rows (strong bot)
 IMITATION_EPOCHS = 30
 # The bot imitated before PPO: the strong bot, which beats the heuristic one (85 % in 2-player
 # classic; ~77 % when it plays through the encoding, which cannot say its swaps): imitating
