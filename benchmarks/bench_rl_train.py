@@ -88,11 +88,16 @@ def recipe(args: argparse.Namespace, imitation_games: int) -> None:
 
     header(args)
     started = (time.time(), cpu_seconds())
+    settings = {} if args.learning_rate is None else {"ppo": {"learning_rate": args.learning_rate}}
+    if args.imitation_epochs is not None:
+        settings["imitation_epochs"] = args.imitation_epochs
+    if args.imitation_games is not None and imitation_games:
+        imitation_games = args.imitation_games
     run = train("classic", args.against, imitation_games=imitation_games, teacher=args.teacher,
                 log_every=args.log_every, eval_every=args.eval_every,
                 eval_games=args.eval_games, eval_opponents=args.eval_against.split(","),
-                seed=args.seed, **budget(args))
-    final(run.model, args, started, run.imitation)
+                seed=args.seed, **budget(args), **settings)
+    final(run.model, args, started, {**run.imitation, "kept_steps": run.kept_steps})
 
 
 def selfplay(args: argparse.Namespace) -> None:
@@ -100,7 +105,7 @@ def selfplay(args: argparse.Namespace) -> None:
 
     header(args)
     started = (time.time(), cpu_seconds())
-    run = train("classic", "self", imitation_games=args.imitation_games,
+    run = train("classic", "self", imitation_games=args.imitation_games or 0,
                 log_every=args.log_every, eval_every=args.eval_every,
                 eval_games=args.eval_games, eval_opponents=args.eval_against.split(","),
                 seed=args.seed, **budget(args))
@@ -195,8 +200,11 @@ def main() -> None:
                         help="learner steps (with several budgets, the first reached stops)")
     parser.add_argument("--against", default="heuristic",
                         help="the training opponents (recipe, scratch: try 'curriculum')")
-    parser.add_argument("--imitation-games", type=int, default=0,
-                        help="selfplay: imitate the heuristic bot first over this many games")
+    parser.add_argument("--imitation-games", type=int,
+                        help="recipe: the teacher's games (default: the recipe's); selfplay: "
+                        "imitate the teacher first over this many games (default 0)")
+    parser.add_argument("--imitation-epochs", type=int, help="recipe: passes over them")
+    parser.add_argument("--learning-rate", type=float, help="recipe: PPO's (default: recipe's)")
     parser.add_argument("--teacher", default="strong",
                         help="recipe, mapping: the bot imitated before PPO (a name of "
                         "engine.bots.BOTS)")

@@ -91,6 +91,29 @@ def test_the_recipe_trains_saves_and_seats_a_model(tmp_path: Path) -> None:
 
 
 @needs_sb3
+def test_keep_best_ends_with_the_policy_that_won_most() -> None:
+    """keep_best restores the evaluated policy that won most: evaluated again with the same
+    games it wins exactly as often as it did then (the evaluation plays the most likely
+    action, game k seeded with k)."""
+    from ugentopoly_widget.rl.sb3 import train
+
+    # a learning rate far too high: 256 steps of PPO spoil the clone (0.625 -> 0.0 of 8 games)
+    run = train("cell22", "random", steps=256, n_envs=2, imitation_games=2,
+                imitation_epochs=2, ppo={"n_steps": 64, "batch_size": 64, "learning_rate": 3e-2,
+                                         "policy_kwargs": {"net_arch": [16]}},
+                env_kwargs={"options": {"round_limit": 20}}, log_every=256, eval_every=256,
+                eval_games=8, eval_opponents=("random",), verbose=False)
+    evaluated = [row for row in run.curve if "eval_win_random" in row]
+    best = max(evaluated, key=lambda row: row["eval_win_random"])  # the first of equals
+    # the last row evaluates the final policy: it must be worse, or the test proves nothing
+    assert evaluated[-1] is run.curve[-1]
+    assert evaluated[-1]["eval_win_random"] < best["eval_win_random"]
+    assert run.kept_steps == best["steps"] == 0
+    again = rl.evaluate(run.model, "cell22", "random", games=8, options={"round_limit": 20})
+    assert again.win_rate == best["eval_win_random"]
+
+
+@needs_sb3
 def test_an_unknown_teacher_is_refused_before_training() -> None:
     from ugentopoly_widget.rl.sb3 import train
 
