@@ -77,8 +77,10 @@ def final(model: Any, args: argparse.Namespace, started: tuple[float, float] | N
 
 def evaluate_saved(args: argparse.Namespace) -> None:
     """A saved model (``--load``) through the final evaluations."""
+    import torch
     from sb3_contrib import MaskablePPO
 
+    torch.set_num_threads(1)  # as in training: more threads only spin on a small, busy machine
     header(args)
     final(MaskablePPO.load(args.load), args, None)
 
