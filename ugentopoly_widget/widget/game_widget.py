@@ -111,9 +111,10 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
     heat = traitlets.Dict().tag(sync=True)
     stats = traitlets.Dict().tag(sync=True)  # the dice and convergence panels; {} when hidden
     win_chances = traitlets.Dict().tag(sync=True)  # live win chances (win_chances.py); {} off
-    # whether rollouts can run here (numpy and pandas; not on the browser site): the view
-    # shows "Show win chances" and the trade dialog's Advice only where they work
-    rollouts_available = traitlets.Bool(USE_NUMPY, read_only=True).tag(sync=True)
+    # whether rollouts can run here: the view shows "Show win chances" and the trade
+    # dialog's Advice only where they work. Everywhere now: their core needs no numpy, and
+    # the browser site plays them in slices of the event loop (rollouts/slices.py)
+    rollouts_available = traitlets.Bool(True, read_only=True).tag(sync=True)
     trade_advice = traitlets.Dict().tag(sync=True)  # the trade dialog's advice (trade_advice.py)
     seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_delay = traitlets.Float(0.8).tag(sync=True)
