@@ -232,6 +232,72 @@ def expected_exact(profile: str, seed: int, per: str = "roll") -> list[float]:
     return [*payload["values"], payload["jail"]]
 
 
+# Rollouts per second under Pyodide: the strong bots from a classic game's second turn (the
+# win bar's position above), in this thread, as the win bar's slices play them.
+ROLLOUT_SPEED = """
+import json, time
+from ugentopoly_widget.rollouts.runner import checked_request
+request = checked_request(c.game, rollouts=36, bots="strong", seed=7, max_turns=1000,
+                          at_cap="apart")
+t0 = time.perf_counter()
+out = request.run([()])
+print(json.dumps({"rollouts": out.count, "seconds": time.perf_counter() - t0,
+                  "turns": sum(out.turns[0]) / out.count}))
+"""
+
+
+def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
+                               metrics: dict[str, Any]) -> None:
+    """The win bar without numpy: switched on from the Odds tab, it states the browser's
+    budget, a click on the board is answered while the rollouts run (slices of the event
+    loop), and the figures drawn are win_chances' on the desk for that position and budget."""
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.rollouts import win_chances
+    from ugentopoly_widget.widget.win_chances import BROWSER_BUDGET
+
+    page = visit.page
+    classic.locator("[data-ugw=tab-odds]").click()
+    toggle = classic.locator("[data-ugw=win-toggle]")
+    toggle.click()
+    started = time.monotonic()
+    bar = classic.locator("[data-ugw=win-bar]")
+    budget = bar.locator("[data-ugw=win-budget]")
+    budget.wait_for(timeout=STEP_MS)
+    assert budget.get_attribute("data-budget") == str(BROWSER_BUDGET)
+    assert f"{BROWSER_BUDGET} rollouts" in budget.inner_text()
+    try:
+        bar.locator("[data-ugw=win-seg]").first.wait_for(timeout=BOARD_MS)  # a first estimate
+    except Exception:
+        print("DEBUG", visit.run("print(c._win, c._win.slices, c._win.latest, c._win.errors, "
+                                 "c.win_chances, c._win_loop, c.errors)"))
+        raise
+    metrics["win_first_s"] = round(time.monotonic() - started, 2)
+    # the board answers while the rollouts run: the turn ends, the estimate starts again
+    assert bar.get_attribute("data-status") == "running"
+    metrics["click_while_rolling_out_ms"] = visit.click("button[data-ugw-action=end_turn]",
+                                                        index)
+    seq = visit.run("print(c.state['seq'])")
+    started = time.monotonic()
+    page.wait_for_function(
+        "([i, seq]) => { const b = document.querySelectorAll('[data-ugw=root]')[i]"
+        ".querySelector('[data-ugw=win-bar]');"
+        " return b && b.dataset.seq === seq && b.dataset.status === 'done'; }",
+        arg=[index, seq], timeout=4 * BOARD_MS)
+    metrics["win_done_s"] = round(time.monotonic() - started, 2)
+    shown = [float(x) for x in bar.locator("[data-ugw=win-seg]").evaluate_all(
+        "(segs) => segs.map((s) => s.dataset.pWin)")]
+    assert bar.get_attribute("data-rollouts") == str(BROWSER_BUDGET)
+    record = json.loads(visit.run("import json; print(json.dumps(c.game.record()))"))
+    desk = win_chances(Game.replay(record), rollouts=BROWSER_BUDGET, seed=0)
+    assert shown == pytest.approx(desk.p_win.tolist(), abs=1e-12), (shown, desk)
+    assert classic.locator("[data-ugw=error]").is_hidden()
+    classic.screenshot(path=str(ARTIFACTS / "lite-lab-win-chances.png"))
+    toggle.click()  # off: the rollouts stop, the speed is measured alone
+    speed = json.loads(visit.run(ROLLOUT_SPEED))
+    metrics["pyodide_rollouts"] = {**speed, "per_second": round(
+        speed["rollouts"] / speed["seconds"], 1)}
+
+
 # --------------------------------------------------------------------------- the session
 def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     page = visit.page
@@ -268,8 +334,8 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     board.locator("[data-ugw=heat-cell][data-value]").first.wait_for(timeout=BOARD_MS)
     metrics["odds_exact_s"] = visit.since()
     assert odds.locator("[data-ugw=heat-mode-exact]").get_attribute("aria-pressed") == "true"
-    # rollouts need numpy and pandas, which the site has not: no switch for the win bar
-    assert odds.locator("[data-ugw=win-toggle]").count() == 0
+    # rollouts run without numpy (slices of the event loop): the win bar's switch is there
+    assert odds.locator("[data-ugw=win-toggle]").count() == 1
     got = json.loads(visit.run("import json; print(json.dumps([*w.heat['values'], "
                                "w.heat['jail']]))"))
     want = expected_exact("ugentopoly", 2024)
@@ -312,6 +378,9 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     metrics["buy_ms"] = visit.click("button[data-ugw-action=buy]", index)
     assert visit.run("print(c.game.owner(3))") == first
     classic.locator("[data-ugw-tile='3'][data-owner]").wait_for(timeout=STEP_MS)
+
+    if ui == "lab":  # (the same code in Notebook 7)
+        win_chances_in_the_browser(visit, classic, index, metrics)
 
     if ui != "lab":
         return

@@ -20,6 +20,7 @@ import json
 import numbers
 import pickle
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -362,21 +363,23 @@ def _share(game: Game, at_cap: AtCap) -> tuple[list[float], bool]:
     return shares, False
 
 
+# This thread's CPU seconds; Pyodide has no time.thread_time (one thread: the process's).
+_thread_time = getattr(time, "thread_time", time.process_time)
+
+
 def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequence[Action]],
                   start: int, stop: int, *,
                   interrupted: Callable[[], bool] | None = None) -> Outcomes:
     """Rollouts `start` .. `stop - 1` of every variant from `position` (reset before each).
     ``interrupted()``, asked before each rollout, ends the batch early when true (a live
     estimate whose position changed): the rollouts played so far are returned."""
-    import time
-
     game = position.game
     rules = game.rules
     size = strata(rules.dice_count, rules.dice_sides) if plan.stratify else 1
     wins: list[list[list[float]]] = [[[] for _ in range(plan.seats)] for _ in variants]
     finished: list[list[bool]] = [[] for _ in variants]
     turns: list[list[int]] = [[] for _ in variants]
-    started, cpu = time.perf_counter(), time.thread_time()
+    started, cpu = time.perf_counter(), _thread_time()
     position.reset()
     turn0 = game.turn_number
     until = turn0 + plan.max_turns
@@ -410,7 +413,7 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
                 turns[v].append(game.turn_number - turn0)
     strata_ids = [stratum(plan.seed, k, size) for k in range(start, stop)] if size > 1 else None
     return Outcomes(start, wins, finished, turns, strata_ids, time.perf_counter() - started,
-                    time.thread_time() - cpu)
+                    _thread_time() - cpu)
 
 
 def decode_variants(plan: Plan) -> list[list[Action]]:

@@ -124,6 +124,7 @@ class SlicedLiveEstimator(LiveEstimator):
         self.slices = 0  # slices played so far (each ends with an estimate, if it played)
         self._scheduled: asyncio.Handle | asyncio.TimerHandle | None = None
         self._deadline = 0.0
+        self._first = False  # the slice's first rollout is still to come
 
     def _start_worker(self) -> None:
         self._schedule(0.0)
@@ -160,6 +161,7 @@ class SlicedLiveEstimator(LiveEstimator):
             return False  # idle until the next update()
         self.slices += 1
         self._deadline = self.clock() + self.slice_seconds
+        self._first = True
         try:
             self._step(job)
         except Exception as exc:  # reported, the position dropped: as the thread does
@@ -168,10 +170,12 @@ class SlicedLiveEstimator(LiveEstimator):
             return self._take() is not None
 
     def _interrupted(self, job: _Job) -> bool:
-        """Before each rollout: the position left behind, or the slice's time up, or a hold
-        (never a sleep: there is no other thread to wait for)."""
-        return (self._job is not job or self._closed or self.clock() >= self._deadline
-                or self._hold.value > time.monotonic())
+        """Before each rollout: the position left behind, a hold (never a sleep: there is no
+        other thread to wait for), or the slice's time up (after its first rollout)."""
+        if self._job is not job or self._closed or self._hold.value > time.monotonic():
+            return True
+        first, self._first = self._first, False
+        return not first and self.clock() >= self._deadline
 
     def wait(self, timeout: float | None = None) -> Any:
         """Play the slices here until the budget is reached (or `timeout` seconds): with one
