@@ -246,6 +246,17 @@ print(json.dumps({"rollouts": out.count, "seconds": time.perf_counter() - t0,
 """
 
 
+# What a click costs the kernel beside its own reply while the win bar is on: the position
+# handed to the estimator (a copy of the game), and a whole click handled in Python.
+UPDATE_TIMING = """
+import json, time
+from ugentopoly_widget.engine.records.positions import PositionCopy
+t0 = time.perf_counter(); PositionCopy(c.game); t1 = time.perf_counter()
+c._win.update(c.game); t2 = time.perf_counter()
+print(json.dumps({"copy": round(1000 * (t1 - t0), 1), "update": round(1000 * (t2 - t1), 1)}))
+"""
+
+
 def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
                                metrics: dict[str, Any]) -> None:
     """The win bar without numpy: switched on from the Odds tab, it states the browser's
@@ -265,17 +276,20 @@ def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
     budget.wait_for(timeout=STEP_MS)
     assert budget.get_attribute("data-budget") == str(BROWSER_BUDGET)
     assert f"{BROWSER_BUDGET} rollouts" in budget.inner_text()
-    try:
-        bar.locator("[data-ugw=win-seg]").first.wait_for(timeout=BOARD_MS)  # a first estimate
-    except Exception:
-        print("DEBUG", visit.run("print(c._win, c._win.slices, c._win.latest, c._win.errors, "
-                                 "c.win_chances, c._win_loop, c.errors)"))
-        raise
+    bar.locator("[data-ugw=win-seg]").first.wait_for(timeout=BOARD_MS)  # a first estimate
     metrics["win_first_s"] = round(time.monotonic() - started, 2)
-    # the board answers while the rollouts run: the turn ends, the estimate starts again
+    # the board answers while the rollouts run: each click a new position, estimated again
     assert bar.get_attribute("data-status") == "running"
-    metrics["click_while_rolling_out_ms"] = visit.click("button[data-ugw-action=end_turn]",
-                                                        index)
+    root = visit.root(index)
+    clicks: list[float] = []
+    while len(clicks) < 6:
+        for action in ("end_turn", "buy", "roll"):
+            selector = f"button[data-ugw-action={action}]"
+            if root.locator(selector).count():
+                clicks.append(visit.click(selector, index))
+                break
+        bar.locator("[data-ugw=win-seg]").first.wait_for(timeout=BOARD_MS)  # estimating
+    metrics["clicks_while_rolling_out_ms"] = clicks
     seq = visit.run("print(c.state['seq'])")
     started = time.monotonic()
     page.wait_for_function(
@@ -292,6 +306,8 @@ def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
     assert shown == pytest.approx(desk.p_win.tolist(), abs=1e-12), (shown, desk)
     assert classic.locator("[data-ugw=error]").is_hidden()
     classic.screenshot(path=str(ARTIFACTS / "lite-lab-win-chances.png"))
+    metrics["win_longest_slice_ms"] = round(1000 * float(visit.run("print(c._win.longest)")))
+    metrics["win_update_ms"] = json.loads(visit.run(UPDATE_TIMING))
     toggle.click()  # off: the rollouts stop, the speed is measured alone
     speed = json.loads(visit.run(ROLLOUT_SPEED))
     metrics["pyodide_rollouts"] = {**speed, "per_second": round(

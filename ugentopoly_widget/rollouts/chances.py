@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +41,7 @@ def summarize(outcomes: Outcomes, variant: int = 0, confidence: float = 0.95
         low, high = interval(p, se, n, confidence)
         players.append({"p_win": p, "se": se, "ci_low": low, "ci_high": high})
     # at_cap="richest" scores the games at the cap: then nothing is left without a winner
-    open_share = [1.0 - math.fsum(shares) for shares in zip(*columns, strict=True)]
+    open_share = [1.0 - sum(shares) for shares in zip(*columns, strict=True)]
     left = mean(open_share)
     unfinished_se = standard_error(open_share, outcomes.strata)
     ended = [t for t, done in zip(outcomes.turns[variant], finished, strict=True) if done]

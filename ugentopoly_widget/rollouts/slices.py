@@ -122,6 +122,7 @@ class SlicedLiveEstimator(LiveEstimator):
         self.slice_seconds = slice_seconds
         self.clock = clock
         self.slices = 0  # slices played so far (each ends with an estimate, if it played)
+        self.longest = 0.0  # the longest slice's seconds (what a click may have waited)
         self._scheduled: asyncio.Handle | asyncio.TimerHandle | None = None
         self._deadline = 0.0
         self._first = False  # the slice's first rollout is still to come
@@ -160,12 +161,14 @@ class SlicedLiveEstimator(LiveEstimator):
         if job is None:
             return False  # idle until the next update()
         self.slices += 1
+        started = time.monotonic()
         self._deadline = self.clock() + self.slice_seconds
         self._first = True
         try:
             self._step(job)
         except Exception as exc:  # reported, the position dropped: as the thread does
             self._failed(job, exc)
+        self.longest = max(self.longest, time.monotonic() - started)
         with self._lock:
             return self._take() is not None
 

@@ -34,25 +34,29 @@ def differences(after: Sequence[float], before: Sequence[float]) -> list[float]:
     return [a - b for a, b in zip(after, before, strict=False)]
 
 
-def _sum_squares(values: Sequence[float], centre: float) -> float:
-    return math.fsum((v - centre) * (v - centre) for v in values)
-
-
 def standard_error(values: Sequence[float], strata: Sequence[int] | None) -> float:
     """The standard error of the mean of `values` (stratified when `strata` is given)."""
     n = len(values)
     if n < 2:
         return math.nan
     if strata is not None:
-        groups: dict[int, list[float]] = {}
-        for h, v in zip(strata, values, strict=False):
-            groups.setdefault(int(h), []).append(float(v))
-        if len(groups) > 1 and min(len(g) for g in groups.values()) >= 2:
-            var = math.fsum((len(g) / n) ** 2 * (_sum_squares(g, mean(g)) / (len(g) - 1))
-                            / len(g) for g in groups.values())
+        size = max(strata) + 1
+        counts, sums, squares = [0] * size, [0.0] * size, [0.0] * size
+        for h, v in zip(strata, values, strict=False):  # one pass (a live bar's every batch)
+            counts[h] += 1
+            sums[h] += v
+            squares[h] += v * v
+        present = [h for h in range(size) if counts[h]]
+        if len(present) > 1 and min(counts[h] for h in present) >= 2:
+            var = 0.0
+            for h in present:
+                nh = counts[h]
+                mean_h = sums[h] / nh
+                var_h = max((squares[h] - nh * mean_h * mean_h) / (nh - 1), 0.0)
+                var += (nh / n) ** 2 * var_h / nh
             return math.sqrt(var)
-    plain = [float(v) for v in values]
-    return math.sqrt(_sum_squares(plain, mean(plain)) / (n - 1) / n)
+    centre = math.fsum(values) / n
+    return math.sqrt(math.fsum((v - centre) * (v - centre) for v in values) / (n - 1) / n)
 
 
 def interval(p: float, se: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
