@@ -34,6 +34,10 @@ Steps = Generator[None, None, T]
 # A click's reply waits for the slice in progress: 25 ms plus one rollout at most (a rollout
 # of strong bots takes a few ms compiled, tens of ms in Pyodide's pure Python).
 SLICE_SECONDS = 0.025
+# Between two slices the loop waits this long: a timer (setTimeout in Pyodide), not call_soon,
+# whose callbacks Pyodide runs ahead of the page's messages (clicks waited 0.5-1.3 s behind
+# slices of at most 0.37 s before; docs/lite.md).
+GAP_SECONDS = 0.004
 
 
 def threads_available() -> bool:
@@ -105,7 +109,7 @@ class Sliced(Generic[T]):
         except Exception as exc:  # into on_error, never into the event loop
             self.on_error(exc)
             return
-        self.loop.call_soon(self._slice)  # what waits on the loop (a click) goes first
+        self.loop.call_later(GAP_SECONDS, self._slice)  # what waits (a click) goes first
 
 
 class SlicedLiveEstimator(LiveEstimator):
@@ -152,7 +156,7 @@ class SlicedLiveEstimator(LiveEstimator):
             self._schedule(rest)
             return
         if self._play_slice():
-            self._schedule(0.0)
+            self._schedule(GAP_SECONDS)
 
     def _play_slice(self) -> bool:
         """Rollouts until the slice's time is up; whether work is left."""
@@ -194,4 +198,4 @@ class SlicedLiveEstimator(LiveEstimator):
 
 
 __all__ = ["Sliced", "SlicedLiveEstimator", "finish", "event_loop", "threads_available",
-           "SLICE_SECONDS"]
+           "SLICE_SECONDS", "GAP_SECONDS"]
