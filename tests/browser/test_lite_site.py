@@ -259,14 +259,33 @@ print(json.dumps({"copy": round(1000 * (t1 - t0), 1), "update": round(1000 * (t2
 
 def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
                                metrics: dict[str, Any]) -> None:
-    """The win bar without numpy: switched on from the Odds tab, it states the browser's
-    budget, a click on the board is answered while the rollouts run (slices of the event
-    loop), and the figures drawn are win_chances' on the desk for that position and budget."""
+    """Advice and the win bar without numpy. Advice's figures are rate_trade's on the desk.
+    The win bar, switched on from the Odds tab, states the browser's budget, a click on the
+    board is answered while the rollouts run (slices of the event loop), and the figures
+    drawn are win_chances' on the desk for that position and budget."""
     from ugentopoly_widget import Game
-    from ugentopoly_widget.rollouts import win_chances
+    from ugentopoly_widget.rollouts import rate_trade, win_chances
     from ugentopoly_widget.widget.win_chances import BROWSER_BUDGET
 
     page = visit.page
+    # Advice (from code, the quick figures): rate_trade in slices, as the dialog's button asks
+    record = json.loads(visit.run("import json; print(json.dumps(c.game.record()))"))
+    me = int(visit.run("print(c.game.decision.player)"))
+    offer = {"player": me, "partner": 1 - me, "give": {"cash": 10}, "get": {}}
+    visit.run(f"advice = c.advise_trade({offer!r}, rollouts=18, fair=False)\n"
+              "print(advice['status'])")
+    page.wait_for_function(_JS_KERNEL_READY, timeout=KERNEL_READY_MS, polling=100)
+    deadline = time.monotonic() + BOARD_MS / 1000
+    while visit.run("print(c.trade_advice['status'])") != "done":
+        assert time.monotonic() < deadline, visit.run("print(c.trade_advice)")
+        page.wait_for_timeout(500)
+    advice = json.loads(visit.run("print(json.dumps(c.trade_advice))"))
+    desk = rate_trade(Game.replay(record), offer, rollouts=18, fair=False)
+    for side, row in zip(advice["sides"], desk.sides, strict=True):
+        assert side["p_with"] == pytest.approx(row["p_with"], abs=1e-12)
+        assert side["p_without"] == pytest.approx(row["p_without"], abs=1e-12)
+    assert "18 rollouts per side" in advice["text"]["en"]
+
     classic.locator("[data-ugw=tab-odds]").click()
     toggle = classic.locator("[data-ugw=win-toggle]")
     toggle.click()
