@@ -39,9 +39,9 @@ if TYPE_CHECKING:  # the analysis layer is imported when the display is on
 
 MAX_SWINGS = 20
 DEFAULT_BUDGET = 1000
-# The browser site plays rollouts in Pyodide's pure Python, one thread shared with every click,
-# about 30 times slower than a desk's compiled processes (docs/lite.md, "Rollouts in the
-# browser"): a smaller budget, stated on screen, so the bar settles within about a minute.
+# The browser site plays rollouts in Pyodide's pure Python, one thread shared with every click:
+# 15-30 a second measured there, against ~530 in one compiled process (docs/lite.md, "Rollouts
+# in the browser"). A smaller budget, stated on screen: the bar settles in 10-30 s.
 BROWSER_BUDGET = 300
 MAX_BUDGET = 100_000
 # A click's reply (kernel, server, browser) takes about 0.1 s: the rollouts wait that long, and
