@@ -324,7 +324,8 @@ def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
     desk = win_chances(Game.replay(record), rollouts=BROWSER_BUDGET, seed=0)
     assert shown == pytest.approx(desk.p_win.tolist(), abs=1e-12), (shown, desk)
     assert classic.locator("[data-ugw=error]").is_hidden()
-    classic.screenshot(path=str(ARTIFACTS / "lite-lab-win-chances.png"))
+    bar.scroll_into_view_if_needed()
+    bar.screenshot(path=str(ARTIFACTS / "lite-lab-win-chances.png"))
     metrics["win_longest_slice_ms"] = round(1000 * float(visit.run("print(c._win.longest)")))
     metrics["win_update_ms"] = json.loads(visit.run(UPDATE_TIMING))
     toggle.click()  # off: the rollouts stop, the speed is measured alone
