@@ -37,7 +37,7 @@ from .executors import (
 )
 from .results import Results, compact
 from .seeding import check_seed
-from .settings import BotSpec, CollectSpec, Settings, make_settings
+from .settings import BotSpec, CollectSpec, Settings, check_workers, make_settings
 
 DEFAULT_COLLECT: tuple[str, ...] = ("landings",)
 
@@ -55,17 +55,6 @@ def check_games(games: object) -> int:
     if whole > MAX_GAMES:
         raise SetupError(f"games is at most {MAX_GAMES:,} per run, not {whole:,} (every game "
                          "keeps a row in memory: split the run, e.g. by seed)")
-    return whole
-
-
-def check_workers(workers: object, error: type[SetupError] = SetupError) -> int | None:
-    """None (the default) or a positive whole number of workers (numpy's too); else `error`
-    (the rollouts raise their own RolloutError, a SetupError)."""
-    if workers is None:
-        return None
-    whole = as_integer(workers)
-    if whole is None or whole < 1:
-        raise error(f"workers must be a positive integer, not {workers!r}")
     return whole
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.errors import SetupError
 from .seeding import game_seed
-from .settings import Settings
+from .settings import Settings, is_dask_client
 from .worker import ChunkResult, Row, run_chunk
 
 Chunk = tuple[int, int]
@@ -44,13 +44,6 @@ class Outcome:
 
     def add(self, result: ChunkResult) -> None:
         self.chunks.append(self.compact(result))
-
-
-def is_dask_client(executor: object) -> bool:
-    """A ``dask.distributed.Client`` (checked by name: dask is an optional extra)."""
-    return type(executor).__name__ == "Client" and type(executor).__module__.startswith(
-        "distributed"
-    )
 
 
 def default_workers() -> int:

@@ -31,7 +31,8 @@ class Traits(TypedDict):
     fan: Annotated[Fan | Empty, Doc("Roll once's fan of where the next roll ends "
                                     "(widget/presentation.py)")]
     win_chances: WinChances
-    rollouts_available: Annotated[bool, Doc("numpy and pandas: win bar and trade advice")]
+    rollouts_available: Annotated[bool, Doc("the win bar and trade advice can run here (now "
+                                            "everywhere: the browser site in slices)")]
     trade_advice: TradeAdvice
     seats: list[SeatKind]
     bot_delay: Annotated[float, Doc("seconds between bot actions, 0 to 10")]
