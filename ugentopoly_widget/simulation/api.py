@@ -30,6 +30,7 @@ from .executors import (
     default_workers,
     is_dask_client,
     new_process_pool,
+    presses_absorbed_once_stopped,
     run_dask,
     run_futures,
     run_serial,
@@ -155,19 +156,21 @@ def simulate(
     bar = _Progress(games, progress, label)
     out = Outcome(compact=compact)
     started = time.perf_counter()
-    try:
-        if executor is None:
-            run_serial(settings, seed, chunks, bar, out)
-        elif dask:
-            run_dask(settings, seed, chunks, bar, executor, out)
-        elif isinstance(executor, str):  # "processes"
-            run_futures(settings, seed, chunks, bar, new_process_pool(pool_workers),
-                        pool_workers, True, out)
-        else:
-            run_futures(settings, seed, chunks, bar, pool, pool_workers, False, out)
-    finally:
-        bar.close()
-    return Results(settings, seed, games, out, time.perf_counter() - started)
+    with presses_absorbed_once_stopped(out):
+        try:
+            if executor is None:
+                run_serial(settings, seed, chunks, bar, out)
+            elif dask:
+                run_dask(settings, seed, chunks, bar, executor, out)
+            elif isinstance(executor, str):  # "processes"
+                run_futures(settings, seed, chunks, bar, new_process_pool(pool_workers),
+                            pool_workers, True, out)
+            else:
+                run_futures(settings, seed, chunks, bar, pool, pool_workers, False, out)
+        finally:
+            bar.close()
+        results = Results(settings, seed, games, out, time.perf_counter() - started)
+    return results
 
 
 __all__ = ["simulate", "DEFAULT_COLLECT", "MAX_GAMES", "SimulationWarning", "check_games",
