@@ -6,6 +6,7 @@ to a click.
     python benchmarks/bench_rollouts.py --cases bot --games 1000
     python benchmarks/bench_rollouts.py --cases chances --rollouts 1000 --workers 2
     python benchmarks/bench_rollouts.py --cases switch      # the view's on/off, Advice x 20
+    python benchmarks/bench_rollouts.py --cases figures     # the figures: lists against numpy
 
 Variants run side by side in one run (the machine is shared and noisy); wall and CPU seconds
 are both printed.
@@ -84,7 +85,7 @@ def _estimates(game: Game, n: int, repeats: int, stratify: bool, player: int) ->
     for r in range(repeats):
         plan = make_plan(game, bots=specs, seed=1000 + r, max_turns=1000, at_cap="apart",
                          variants=[()], stratify=stratify)
-        out.append(execute(game, plan, n).wins[0][:, player].mean())
+        out.append(statistics.fmean(execute(game, plan, n).share(0, player)))
     return np.array(out)
 
 
@@ -265,6 +266,69 @@ def case_switch(args: argparse.Namespace) -> None:
     w.close()
 
 
+def case_figures(args: argparse.Namespace) -> None:
+    """What the figures cost once the rollouts are played: summarize() and the paired
+    differences of every variant, on plain lists (the runner's since issue 32) against the
+    same sums in numpy (the runner's before), on made-up outcomes of the sizes used."""
+    rng = np.random.default_rng(1)
+    for n, variants, players in ((360, 4, 2), (1000, 1, 4), (3000, 4, 4)):
+        _figures_of(rng, n, variants, players)
+
+
+def _figures_of(rng: np.random.Generator, n: int, variants: int, players: int) -> None:
+    from ugentopoly_widget.rollouts.chances import summarize
+    from ugentopoly_widget.rollouts.runner import Outcomes
+    from ugentopoly_widget.rollouts.stats import differences, mean, standard_error
+
+    winner = rng.integers(0, players, (variants, n))
+    wins = np.zeros((variants, n, players))
+    for v in range(variants):
+        wins[v, np.arange(n), winner[v]] = 1.0
+    strata = rng.integers(0, 36, n)
+    finished = np.ones((variants, n), dtype=bool)
+    turns = rng.integers(10, 300, (variants, n))
+    plain = Outcomes(0, [[wins[v, :, k].tolist() for k in range(players)]
+                         for v in range(variants)], finished.tolist(), turns.tolist(),
+                     strata.tolist())
+
+    def with_lists() -> None:
+        for v in range(variants):
+            summarize(plain, v)
+            diff = differences(plain.share(v, 0), plain.share(0, 0))
+            mean(diff)
+            standard_error(diff, plain.strata)
+
+    def with_numpy() -> None:  # the same figures as the runner made them before
+        counts = np.bincount(strata)
+        for v in range(variants):
+            for k in range(players):
+                col = wins[v, :, k]
+                float(col.mean())
+                sums = np.bincount(strata, weights=col)
+                squares = np.bincount(strata, weights=col * col)
+                nh = counts[counts > 0].astype(float)
+                mean_h = sums[counts > 0] / nh
+                var_h = (squares[counts > 0] - nh * mean_h * mean_h) / (nh - 1)
+                float(np.sum((nh / n) ** 2 * np.maximum(var_h, 0.0) / nh))
+            left = 1.0 - wins[v].sum(axis=1)
+            float(left.mean())
+            float(np.std(left, ddof=1))
+            float(turns[v][finished[v]].mean())
+            diff = wins[v, :, 0] - wins[0, :, 0]
+            float(diff.mean())
+            float(np.std(diff, ddof=1))
+
+    for label, call in (("lists", with_lists), ("numpy", with_numpy)):
+        repeats = 20
+        started = time.perf_counter()
+        for _ in range(repeats):
+            call()
+        ms = 1000 * (time.perf_counter() - started) / repeats
+        per = ms / (n * variants) * 1000
+        print(f"  {n:5d} rollouts x {variants} variants x {players} players  {label}: "
+              f"{ms:7.2f} ms  ({per:.2f} us per rollout; a strong rollout: ~1,000 us compiled)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", default="chances,variance,live")
@@ -284,7 +348,7 @@ def main() -> None:
     args = parser.parse_args()
     for case in args.cases.split(","):
         {"chances": case_chances, "variance": case_variance, "bot": case_bot,
-         "live": case_live, "switch": case_switch}[case](args)
+         "live": case_live, "switch": case_switch, "figures": case_figures}[case](args)
 
 
 if __name__ == "__main__":

@@ -128,7 +128,7 @@ def advice_error(rec: Recorder, monkeypatch: Any) -> None:
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("no rollouts today")
 
-    monkeypatch.setattr(trades, "rate_trade", broken)
+    monkeypatch.setattr(trades, "rating_steps", broken)  # (what the widget runs)
     w.advise_trade({"player": 0, "partner": 1, "give": {"cash": 10}, "get": {}}, wait=True)
     assert w.trade_advice["status"] == "error"
 

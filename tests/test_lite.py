@@ -6,9 +6,11 @@ The site itself is built and played in tests/browser/test_lite_site.py."""
 from __future__ import annotations
 
 import importlib.util
+import math
 from pathlib import Path
 from typing import Any
 
+import pytest
 from helpers import same_payload
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
@@ -96,6 +98,54 @@ from ugentopoly_widget import UgentopolyWidget
 from ugentopoly_widget.widget import odds
 
 out = {"use_numpy": odds.USE_NUMPY, "profiles": {}}
+
+
+def rollouts():
+    # The win bar and the trade dialog's Advice as the browser runs them: no threads (as in
+    # Pyodide), so in slices of the event loop, while a ticker stands for the page's clicks.
+    import asyncio
+    from ugentopoly_widget.rollouts import slices
+
+    slices.threads_available = lambda: False  # Pyodide's Thread.start fails
+    w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
+    w.game.testing.script_dice((1, 2))
+    first = w.game.decision.player
+    for act in ("roll", "buy", "end_turn"):  # Baltic Avenue bought; the other's turn
+        w._handle_custom_msg({"type": "act", "seq": w.state["seq"],
+                              "action": {"type": act, "player": first}}, [])
+        assert not w.error, w.error
+
+    async def main():
+        ticks = []
+
+        async def ticker():  # what else waits on the loop (a click's message): the slices
+            while True:        # played when it ran
+                ticks.append(w._win.slices if w._win is not None else -1)
+                await asyncio.sleep(0)
+
+        tick = asyncio.ensure_future(ticker())
+        w._handle_custom_msg({"type": "win_chances", "on": True, "budget": 36}, [])
+        assert not w.error, w.error
+        first = dict(w.win_chances)
+        while w.win_chances.get("status") != "done":
+            await asyncio.sleep(0.01)
+        win = dict(w.win_chances)
+        sliced = w._win.slices
+        seq = w.state["seq"]
+        w.advice_rollouts = 18
+        me = w.game.decision.player  # asks the other for the lot just bought
+        offer = {"player": me, "partner": 1 - me, "give": {"cash": 100},
+                 "get": {"properties": [3]}}
+        w._handle_custom_msg({"type": "trade_advice", "offer": offer, "seq": seq}, [])
+        assert not w.error, w.error
+        assert w.trade_advice["status"] == "working", w.trade_advice
+        while w.trade_advice.get("status") not in ("done", "error"):
+            await asyncio.sleep(0.01)
+        tick.cancel()
+        return {"waiting": first, "win": win, "slices": sliced, "ticks": sorted(set(ticks)),
+                "advice": dict(w.trade_advice), "offer": offer, "record": w.game.record()}
+
+    return asyncio.run(main())
 for profile in ("classic", "ugentopoly"):
     w = UgentopolyWidget(profile, players=["Ann", "Bob"], seed=1)
 
@@ -129,15 +179,9 @@ for profile in ("classic", "ugentopoly"):
     got["payloads"]["next/long"] = w.heat
     w.roll_once(0)  # the Roll once fan: the next roll's arrows, then the roll
     got["fan"] = {k: v for k, v in w.fan.items() if k != "seq"}
-    for kind in ("win_chances", "trade_advice"):  # rollouts need numpy: said clearly
-        if odds.USE_NUMPY:  # (the desk would start the rollouts)
-            continue
-        w.error = {}
-        message = {"type": kind, "on": True} if kind == "win_chances" else {
-            "type": kind, "offer": {}, "seq": w.state["seq"]}
-        w._handle_custom_msg(message, [])
-        got[kind] = json.dumps(w.error)
-    got["rollouts_available"] = w.rollouts_available  # the view hides their buttons
+    got["rollouts_available"] = w.rollouts_available  # the view shows their buttons
+    if profile == "classic" and "numpy" in BLOCKED:
+        got["rollouts"] = rollouts()
 out["tried"] = sorted(set(tried))
 out["loaded"] = sorted(m for m in sys.modules if m.partition(".")[0] in BLOCKED)
 out["chain_loaded"] = "ugentopoly_widget.probability.chain" in sys.modules
@@ -158,6 +202,37 @@ def browser_missing() -> set[str]:
               if Requirement(t).marker is not None
               and not Requirement(t).marker.evaluate({**env, "extra": ""})}  # type: ignore[union-attr]
     return marked | {"scipy"}
+
+
+def check_rollouts_in_slices(got: dict[str, Any]) -> None:
+    """The win bar and Advice played without numpy, in slices of the event loop, give the
+    figures of win_chances and rate_trade on the desk (numpy, the compiled engine): the same
+    seeds, the same rollouts."""
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.rollouts import rate_trade, win_chances
+
+    assert got["waiting"]["browser"] is True and got["waiting"]["budget"] == 36
+    win = got["win"]
+    assert win["browser"] is True and win["rollouts"] == 36 and win["status"] == "done"
+    # cut up, and the loop ran between every two slices (a click would have been read)
+    assert got["slices"] >= 2
+    assert set(range(1, got["slices"])) <= set(got["ticks"]), (got["slices"], got["ticks"])
+    game = Game.replay(got["record"])
+    table = win_chances(game, rollouts=36, seed=0)
+    for row, mine in zip(table.itertuples(), win["players"], strict=True):
+        assert mine["p_win"] == pytest.approx(row.p_win, abs=1e-12)
+        assert mine["se"] == pytest.approx(row.se, abs=1e-12)
+    advice = got["advice"]
+    assert advice["status"] == "done", advice
+    assert advice["rollouts"] == 18 and "18 rollouts per side" in advice["text"]["en"]
+    rating = rate_trade(game, got["offer"], rollouts=18)
+    for side, row in zip(advice["sides"], rating.sides, strict=True):
+        assert side["p_with"] == pytest.approx(row["p_with"], abs=1e-12)
+        assert side["delta"] == pytest.approx(row["delta"], abs=1e-12)
+    assert advice["fair_cash"] == rating.fair_cash and advice["fair_note"] == rating.fair_note
+    # no numpy, no probability lab: no rent figures (the desk has them)
+    assert advice["sides"][0]["rent_change"] is None and math.isfinite(
+        rating.sides[0]["rent_change"])
 
 
 def test_the_browser_path_never_imports_numpy() -> None:
@@ -215,7 +290,6 @@ def test_the_browser_path_never_imports_numpy() -> None:
         same_payload(got["stats_payload"], mine["stats_payload"], "stats")
         assert got["fan"]["arrows"] and got["fan"]["landed"] is not None
         same_payload(got["fan"], mine["fan"], "fan")
-        for kind in ("win_chances", "trade_advice"):
-            assert "needs numpy and pandas" in got[kind], got[kind]
-        assert got["rollouts_available"] is False
+        assert got["rollouts_available"] is True
+    check_rollouts_in_slices(out["profiles"]["classic"]["rollouts"])
 

@@ -30,7 +30,7 @@ from ugentopoly_widget.rollouts import (
     win_chances,
 )
 from ugentopoly_widget.rollouts.runner import MAX_PLAYOUTS, MAX_ROLLOUTS
-from ugentopoly_widget.simulation import SimulationWarning
+from ugentopoly_widget.simulation import SimulationWarning, executors
 
 
 @functools.lru_cache(maxsize=1)
@@ -78,7 +78,7 @@ def test_rollouts_above_the_maximum_are_refused_before_anything_is_allocated(
         raise AssertionError("rollouts played or a pool started before the count was checked")
 
     monkeypatch.setattr(runner, "play_rollouts", played)
-    monkeypatch.setattr(runner, "new_process_pool", played, raising=False)
+    monkeypatch.setattr(executors, "new_process_pool", played)  # (imported by execute)
     game = position_g()
     before, running = fingerprint(game), children()
     with pytest.raises(RolloutError, match=f"at most {MAX_ROLLOUTS:,}"):
@@ -254,13 +254,13 @@ def test_ctrl_c_with_worker_processes_raises_at_once_and_ends_them(
     game = position_g()
     running = children()
     stopping = threading.Event()  # the call has taken the interrupt: no more presses
-    real_stop: Any = getattr(runner, "stop_pool", None)  # (None before the fix)
+    real_stop: Any = executors.stop_pool
 
     def stop_pool(*args: Any, **kwargs: Any) -> None:
         stopping.set()
         real_stop(*args, **kwargs)
 
-    monkeypatch.setattr(runner, "stop_pool", stop_pool, raising=False)
+    monkeypatch.setattr(executors, "stop_pool", stop_pool)  # (execute imports it when run)
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     workers: list[int] = []
 
@@ -348,13 +348,13 @@ def test_workers_end_with_a_parent_that_is_killed() -> None:
 
 def test_workers_are_capped_as_simulate_caps_them(monkeypatch: pytest.MonkeyPatch) -> None:
     sizes: list[int] = []
-    real = runner.new_process_pool
+    real = executors.new_process_pool
 
     def recording(workers: int) -> Any:
         sizes.append(workers)
         return real(workers)
 
-    monkeypatch.setattr(runner, "new_process_pool", recording)
+    monkeypatch.setattr(executors, "new_process_pool", recording)
     game = position_g()
     with pytest.warns(SimulationWarning, match=r"workers=10,000 capped at 2: .*2 chunks"):
         table = win_chances(game, rollouts=72, seed=2, executor="processes", workers=10_000)

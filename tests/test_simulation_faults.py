@@ -14,7 +14,7 @@ import pytest
 import simulation_bots
 from simulation_bots import Explosive, Killer, KillOnce
 
-from ugentopoly_widget.simulation import game_seed, simulate
+from ugentopoly_widget.simulation import executors, game_seed, simulate
 
 SHORT = {"round_limit": 25}
 
@@ -118,6 +118,25 @@ def test_ctrl_c_stops_the_process_pool_cleanly() -> None:
 
 
 def test_a_real_sigint_during_a_pool_run() -> None:
+    press_until_the_run_stops()
+
+
+def test_presses_while_the_run_winds_down_are_absorbed(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    # On a busy machine stopping the pool and putting the results together takes seconds, and
+    # a person (this test) keeps pressing: those presses must not throw the games away. (CI
+    # failed so at load 10: "the interrupt escaped the run".) A slow stop, made so here.
+    real_stop = executors.stop_pool
+
+    def slow_stop(pool: object, owned: bool) -> None:
+        time.sleep(2.0)  # four presses land in it
+        real_stop(pool, owned)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(executors, "stop_pool", slow_stop)
+    press_until_the_run_stops()
+
+
+def press_until_the_run_stops() -> None:
     # Ctrl-C as in a terminal or a notebook: Python's own handler raises KeyboardInterrupt
     # (set here: a library loaded by earlier tests may have replaced it). A press that lands in
     # a weakref callback is swallowed by Python ("Exception ignored in ..."), so press again

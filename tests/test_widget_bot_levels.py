@@ -11,7 +11,7 @@ from ugentopoly_widget import BotError, Game, SetupError
 from ugentopoly_widget.engine.actions import ProposeTrade, TradeSide
 from ugentopoly_widget.engine.bots import LEVELS
 from ugentopoly_widget.engine.strong.bot import StrongBot
-from ugentopoly_widget.widget import UgentopolyWidget, game_widget
+from ugentopoly_widget.widget import UgentopolyWidget
 
 
 def test_the_lobby_offers_every_level_with_its_sentence() -> None:
@@ -61,8 +61,10 @@ def test_reasons_leave_the_log_with_an_undone_decision() -> None:
 
 def test_a_level_that_cannot_play_here_is_refused_by_name(monkeypatch: pytest.MonkeyPatch
                                                            ) -> None:
-    monkeypatch.setattr(game_widget, "USE_NUMPY", False)  # as on the browser site
-    with pytest.raises(BotError, match="thinking bot .* numpy"):
+    from ugentopoly_widget.rollouts import slices
+
+    monkeypatch.setattr(slices, "threads_available", lambda: False)  # as on the browser site
+    with pytest.raises(BotError, match="thinking bot .* browser"):
         UgentopolyWidget("classic", players=["Ann", "Bob"], seats=["person", "rollout"])
     w = UgentopolyWidget("classic", players=["Ann", "Bob"], seats=["person", "strong"])
     w._handle_custom_msg({"type": "setup", "profile": "classic", "seq": w.state["seq"],
@@ -71,7 +73,7 @@ def test_a_level_that_cannot_play_here_is_refused_by_name(monkeypatch: pytest.Mo
                                "seat": "person"},
                               {"name": "Bob", "token": "car", "colour": "#0000ff",
                                "seat": "rollout"}]}, [])
-    assert "numpy" in w.error["message"]
+    assert "browser" in w.error["message"]
     assert w.seats == ["person", "strong"]  # nothing changed
     w.close()
 

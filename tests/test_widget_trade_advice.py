@@ -123,7 +123,7 @@ def test_a_new_request_stops_the_older_ones() -> None:
     w = _widget()
     gate = threading.Event()
     runs: list[dict[str, Any]] = []
-    real = trades.rate_trade
+    real = trades.rating_steps  # (rate_trade's steps: what the widget runs)
 
     def held(*args: Any, progress: Any, **kwargs: Any) -> Any:
         run = {"batches": 0, "end": "running"}
@@ -135,14 +135,14 @@ def test_a_new_request_stops_the_older_ones() -> None:
 
         gate.wait(120)
         try:
-            rating = real(*args, progress=counted, **kwargs)
+            rating = yield from real(*args, progress=counted, **kwargs)
         except BaseException as exc:
             run["end"] = type(exc).__name__
             raise
         run["end"] = "rated"
         return rating
 
-    trades.rate_trade = held  # type: ignore[assignment]
+    trades.rating_steps = held  # type: ignore[assignment]
     try:
         for k in range(20):
             _send(w, {"type": "trade_advice", "offer": {**OFFER, "give": {"cash": 200 + k}}})
@@ -150,7 +150,7 @@ def test_a_new_request_stops_the_older_ones() -> None:
         gate.set()
         done = _wait(w, "done")
     finally:
-        trades.rate_trade = real
+        trades.rating_steps = real
     assert done["id"] == last and done["offer"]["give"]["cash"] == 219
     for thread in [t for t in threading.enumerate() if t.name == "ugw-trade-advice"]:
         thread.join(120)

@@ -1037,7 +1037,7 @@ export type Traits = {
   /** Roll once's fan of where the next roll ends (widget/presentation.py) */
   fan: Fan | Empty;
   win_chances: WinChances;
-  /** numpy and pandas: win bar and trade advice */
+  /** the win bar and trade advice can run here (now everywhere: the browser site in slices) */
   rollouts_available: boolean;
   trade_advice: TradeAdvice;
   /** luck or skill: the game analysed (widget/analysis_live.py) */
@@ -1103,6 +1103,7 @@ export type WinEstimate = {
   turn: number;
   rollouts: number;
   budget: number;
+  browser: boolean;
   players: WinRow[];
   unfinished: Unfinished;
   mean_turns: number | null;
@@ -1129,4 +1130,6 @@ export type WinWaiting = {
   on: true;
   status: "waiting";
   budget: number;
+  /** in the browser site: slices of the event loop, a smaller budget (the view says so) */
+  browser: boolean;
 };

@@ -80,7 +80,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const pacing = new Pacing(view, centre, strip);
   const layout = new Layout(view, centre);
 
-  // rollouts need numpy and pandas: without them (the browser site) no Advice, no win bar
+  // Python says whether rollouts run here (everywhere now: the browser site in slices)
   const rollouts = synced.get("rollouts_available") !== false;
   trade.advise = rollouts ? (offer) => requests.send({ type: "trade_advice", offer }) : null;
   trade.advice = () => synced.get("trade_advice") || {};

@@ -16,7 +16,7 @@ export class OddsTab {
   /** The live win-chance bar above the board (w.show_win_chances or this tab). */
   readonly winEl = h("div", { class: "ugw-win", "data-ugw": "win-bar", "aria-live": "off", hidden: true });
   private readonly view: View;
-  /** rollouts need numpy and pandas: without them (the browser site) no win bar */
+  /** whether Python can run rollouts (everywhere now): else no win bar */
   private readonly rollouts: boolean;
   /** the tab shows only whether the bar is on: redrawn when that changes, not per estimate */
   private winShown: boolean;

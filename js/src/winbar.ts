@@ -48,10 +48,16 @@ export function renderWinBar(el: HTMLElement, wc: WinChances | null, state: Game
   const note = status === "over" ? t(L, "win_over")
     : rows.length ? tf(L, "win_note", { n: shown.rollouts || 0 }) + (status === "done" ? "" : " …")
       : t(L, "win_waiting");
+  // the browser site plays fewer rollouts (Pyodide, one thread): its budget is said
+  const browser = shown.browser && status !== "over"
+    ? h("div", { class: "ugw-muted ugw-win-budget", "data-ugw": "win-budget",
+      "data-budget": String(shown.budget || 0), text: tf(L, "win_browser", { n: shown.budget || 0 }) })
+    : null;
   replace(el,
     h("div", { class: "ugw-win-head" },
       h("strong", { text: t(L, "win_chances") }),
       h("span", { class: "ugw-muted", "data-ugw": "win-note", text: note })),
+    browser,
     rows.length ? bar : null,
     rows.length ? h("span", { class: "ugw-win-figures", "data-ugw": "win-figures", text: said.join(" · ") }) : null,
     swing && swing.text ? h("div", { class: "ugw-win-swing", "data-ugw": "win-swing", "data-points": String(swing.points),

@@ -232,6 +232,108 @@ def expected_exact(profile: str, seed: int, per: str = "roll") -> list[float]:
     return [*payload["values"], payload["jail"]]
 
 
+# Rollouts per second under Pyodide: the strong bots from a classic game's second turn (the
+# win bar's position above), in this thread, as the win bar's slices play them.
+ROLLOUT_SPEED = """
+import json, time
+from ugentopoly_widget.rollouts.runner import checked_request
+request = checked_request(c.game, rollouts=36, bots="strong", seed=7, max_turns=1000,
+                          at_cap="apart")
+t0 = time.perf_counter()
+out = request.run([()])
+print(json.dumps({"rollouts": out.count, "seconds": time.perf_counter() - t0,
+                  "turns": sum(out.turns[0]) / out.count}))
+"""
+
+
+# What a click costs the kernel beside its own reply while the win bar is on: the position
+# handed to the estimator (a copy of the game), and a whole click handled in Python.
+UPDATE_TIMING = """
+import json, time
+from ugentopoly_widget.engine.records.positions import PositionCopy
+t0 = time.perf_counter(); PositionCopy(c.game); t1 = time.perf_counter()
+c._win.update(c.game); t2 = time.perf_counter()
+print(json.dumps({"copy": round(1000 * (t1 - t0), 1), "update": round(1000 * (t2 - t1), 1)}))
+"""
+
+
+def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
+                               metrics: dict[str, Any]) -> None:
+    """Advice and the win bar without numpy. Advice's figures are rate_trade's on the desk.
+    The win bar, switched on from the Odds tab, states the browser's budget, a click on the
+    board is answered while the rollouts run (slices of the event loop), and the figures
+    drawn are win_chances' on the desk for that position and budget."""
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.rollouts import rate_trade, win_chances
+    from ugentopoly_widget.widget.win_chances import BROWSER_BUDGET
+
+    page = visit.page
+    # Advice (from code, the quick figures): rate_trade in slices, as the dialog's button asks
+    record = json.loads(visit.run("import json; print(json.dumps(c.game.record()))"))
+    me = int(visit.run("print(c.game.decision.player)"))
+    offer = {"player": me, "partner": 1 - me, "give": {"cash": 10}, "get": {}}
+    visit.run(f"advice = c.advise_trade({offer!r}, rollouts=18, fair=False)\n"
+              "print(advice['status'])")
+    page.wait_for_function(_JS_KERNEL_READY, timeout=KERNEL_READY_MS, polling=100)
+    deadline = time.monotonic() + BOARD_MS / 1000
+    while visit.run("print(c.trade_advice['status'])") != "done":
+        assert time.monotonic() < deadline, visit.run("print(c.trade_advice)")
+        page.wait_for_timeout(500)
+    advice = json.loads(visit.run("print(json.dumps(c.trade_advice))"))
+    desk = rate_trade(Game.replay(record), offer, rollouts=18, fair=False)
+    for side, row in zip(advice["sides"], desk.sides, strict=True):
+        assert side["p_with"] == pytest.approx(row["p_with"], abs=1e-12)
+        assert side["p_without"] == pytest.approx(row["p_without"], abs=1e-12)
+    assert "18 rollouts per side" in advice["text"]["en"]
+
+    classic.locator("[data-ugw=tab-odds]").click()
+    toggle = classic.locator("[data-ugw=win-toggle]")
+    toggle.click()
+    started = time.monotonic()
+    bar = classic.locator("[data-ugw=win-bar]")
+    budget = bar.locator("[data-ugw=win-budget]")
+    budget.wait_for(timeout=STEP_MS)
+    assert budget.get_attribute("data-budget") == str(BROWSER_BUDGET)
+    assert f"{BROWSER_BUDGET} rollouts" in budget.inner_text()
+    bar.locator("[data-ugw=win-seg]").first.wait_for(timeout=BOARD_MS)  # a first estimate
+    metrics["win_first_s"] = round(time.monotonic() - started, 2)
+    # the board answers while the rollouts run: each click a new position, estimated again
+    assert bar.get_attribute("data-status") == "running"
+    root = visit.root(index)
+    clicks: list[float] = []
+    while len(clicks) < 6:
+        for action in ("end_turn", "buy", "roll"):
+            selector = f"button[data-ugw-action={action}]"
+            if root.locator(selector).count():
+                clicks.append(visit.click(selector, index))
+                break
+        bar.locator("[data-ugw=win-seg]").first.wait_for(timeout=BOARD_MS)  # estimating
+    metrics["clicks_while_rolling_out_ms"] = clicks
+    seq = visit.run("print(c.state['seq'])")
+    started = time.monotonic()
+    page.wait_for_function(
+        "([i, seq]) => { const b = document.querySelectorAll('[data-ugw=root]')[i]"
+        ".querySelector('[data-ugw=win-bar]');"
+        " return b && b.dataset.seq === seq && b.dataset.status === 'done'; }",
+        arg=[index, seq], timeout=4 * BOARD_MS)
+    metrics["win_done_s"] = round(time.monotonic() - started, 2)
+    shown = [float(x) for x in bar.locator("[data-ugw=win-seg]").evaluate_all(
+        "(segs) => segs.map((s) => s.dataset.pWin)")]
+    assert bar.get_attribute("data-rollouts") == str(BROWSER_BUDGET)
+    record = json.loads(visit.run("import json; print(json.dumps(c.game.record()))"))
+    desk = win_chances(Game.replay(record), rollouts=BROWSER_BUDGET, seed=0)
+    assert shown == pytest.approx(desk.p_win.tolist(), abs=1e-12), (shown, desk)
+    assert classic.locator("[data-ugw=error]").is_hidden()
+    bar.scroll_into_view_if_needed()
+    bar.screenshot(path=str(ARTIFACTS / "lite-lab-win-chances.png"))
+    metrics["win_longest_slice_ms"] = round(1000 * float(visit.run("print(c._win.longest)")))
+    metrics["win_update_ms"] = json.loads(visit.run(UPDATE_TIMING))
+    toggle.click()  # off: the rollouts stop, the speed is measured alone
+    speed = json.loads(visit.run(ROLLOUT_SPEED))
+    metrics["pyodide_rollouts"] = {**speed, "per_second": round(
+        speed["rollouts"] / speed["seconds"], 1)}
+
+
 # --------------------------------------------------------------------------- the session
 def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     page = visit.page
@@ -268,8 +370,8 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     board.locator("[data-ugw=heat-cell][data-value]").first.wait_for(timeout=BOARD_MS)
     metrics["odds_exact_s"] = visit.since()
     assert odds.locator("[data-ugw=heat-mode-exact]").get_attribute("aria-pressed") == "true"
-    # rollouts need numpy and pandas, which the site has not: no switch for the win bar
-    assert odds.locator("[data-ugw=win-toggle]").count() == 0
+    # rollouts run without numpy (slices of the event loop): the win bar's switch is there
+    assert odds.locator("[data-ugw=win-toggle]").count() == 1
     got = json.loads(visit.run("import json; print(json.dumps([*w.heat['values'], "
                                "w.heat['jail']]))"))
     want = expected_exact("ugentopoly", 2024)
@@ -312,6 +414,9 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     metrics["buy_ms"] = visit.click("button[data-ugw-action=buy]", index)
     assert visit.run("print(c.game.owner(3))") == first
     classic.locator("[data-ugw-tile='3'][data-owner]").wait_for(timeout=STEP_MS)
+
+    if ui == "lab":  # (the same code in Notebook 7)
+        win_chances_in_the_browser(visit, classic, index, metrics)
 
     if ui != "lab":
         return

@@ -26,8 +26,6 @@ import random
 import time
 from typing import Any, ClassVar
 
-import numpy as np
-
 from ..engine import actions as A
 from ..engine import legal as rules_legal
 from ..engine.actions import Action
@@ -38,7 +36,7 @@ from ..engine.strong.bot import StrongBot
 from ..engine.strong.why import Why
 from .errors import RolloutError
 from .runner import Plan, check_max_turns, check_rollouts, play_rollouts
-from .stats import standard_error
+from .stats import differences, mean, standard_error
 
 DEFAULT_BOT_ROLLOUTS = 24  # per choice: ~0.5 ms each in a two-player classic game
 DEFAULT_BOT_MAX_TURNS = 400  # then the richest counts as the winner (at_cap="richest")
@@ -48,7 +46,7 @@ THOUGHT = (A.Buy, A.Decline, A.AcceptTrade, A.RejectTrade, A.LiftMortgage, A.Kee
 
 
 def _check_margin(margin: object) -> float:
-    if (isinstance(margin, (bool, np.bool_)) or not isinstance(margin, numbers.Real)
+    if (isinstance(margin, bool) or not isinstance(margin, numbers.Real)
             or not 0 <= float(margin) < math.inf):
         raise RolloutError(f"margin is a number of standard errors of at least 0, not "
                            f"{margin!r}")
@@ -164,18 +162,17 @@ class RolloutBot:
                     bots=("strong",) * len(game.players), seed=self.rng.getrandbits(62),
                     max_turns=self.max_turns, at_cap="richest", variants=())
         out = play_rollouts(position, plan, [[a] for a in candidates], 0, rollouts)
-        mine = out.wins[:, :, player]  # (candidates, rollouts)
-        means = mine.mean(axis=1)
+        means = [mean(out.share(c, player)) for c in range(len(candidates))]
         base = candidates.index(default)
-        best = int(np.argmax(means))
+        best = means.index(max(means))  # the first of the best, as numpy's argmax
         if best == base:
             return default
-        diff = mine[best] - mine[base]
+        diff = differences(out.share(best, player), out.share(base, player))
         se = standard_error(diff, out.strata)
-        if not np.isfinite(se) or diff.mean() <= self.margin * se:
+        gain = mean(diff)
+        if not math.isfinite(se) or gain <= self.margin * se:
             return default
-        self._overruled = Why("rollouts_overrule", value=100.0 * float(diff.mean()),
-                              amount=rollouts)
+        self._overruled = Why("rollouts_overrule", value=100.0 * gain, amount=rollouts)
         return candidates[best]
 
 

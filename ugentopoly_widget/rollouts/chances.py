@@ -13,15 +13,15 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from ..engine.game import Game
 from .runner import DEFAULT_MAX_TURNS, AtCap, BotSpec, Outcomes, ProgressCallback, checked_request
-from .stats import interval, standard_error
+from .stats import interval, mean, standard_error
+
+if TYPE_CHECKING:  # the tables only: summarize() (the widget's win bar) needs no pandas
+    import pandas as pd
 
 COLUMNS = ["player", "name", "p_win", "se", "ci_low", "ci_high", "p_unfinished", "mean_turns"]
 
@@ -31,33 +31,35 @@ def summarize(outcomes: Outcomes, variant: int = 0, confidence: float = 0.95
     """The figures of one variant as plain data: per player p_win, se and interval; the share
     of rollouts with no winner at the cap (with its se and interval); the mean turns to the
     end of those that ended."""
-    wins = outcomes.wins[variant]
+    columns = outcomes.wins[variant]
     finished = outcomes.finished[variant]
     n = outcomes.count
     players = []
-    for k in range(wins.shape[1]):
-        p = float(wins[:, k].mean())
-        se = standard_error(wins[:, k], outcomes.strata)
+    for column in columns:
+        p = mean(column)
+        se = standard_error(column, outcomes.strata)
         low, high = interval(p, se, n, confidence)
         players.append({"p_win": p, "se": se, "ci_low": low, "ci_high": high})
-    open_games = (~finished).astype(float)
     # at_cap="richest" scores the games at the cap: then nothing is left without a winner
-    left = 1.0 - float(wins.sum(axis=1).mean())
-    unfinished_se = standard_error(1.0 - wins.sum(axis=1), outcomes.strata)
-    ended = outcomes.turns[variant][finished]
+    open_share = [1.0 - sum(shares) for shares in zip(*columns, strict=True)]
+    left = mean(open_share)
+    unfinished_se = standard_error(open_share, outcomes.strata)
+    ended = [t for t, done in zip(outcomes.turns[variant], finished, strict=True) if done]
     return {
         "rollouts": n,
         "players": players,
         "p_unfinished": max(0.0, left),
         "unfinished_se": unfinished_se,
         "unfinished_ci": interval(max(0.0, left), unfinished_se, n, confidence),
-        "p_capped": float(open_games.mean()),
-        "mean_turns": float(ended.mean()) if len(ended) else math.nan,
+        "p_capped": mean([0.0 if done else 1.0 for done in finished]),
+        "mean_turns": mean(ended),
     }
 
 
 def chances_table(game: Game, outcomes: Outcomes, variant: int = 0,
                   confidence: float = 0.95, **attrs: Any) -> pd.DataFrame:
+    import pandas as pd
+
     figures = summarize(outcomes, variant, confidence)
     rows = [
         {"player": k, "name": game.players[k].name, **figures["players"][k],

@@ -36,8 +36,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.records.positions import PositionCopy
@@ -56,7 +54,7 @@ from .runner import (
     check_seed,
     play_rollouts,
 )
-from .stats import standard_error
+from .stats import differences, mean, standard_error
 from .words import NO_WINNER, swing_line
 
 BATCH = 36  # rollouts between two published estimates: one of each first roll
@@ -205,10 +203,14 @@ class LiveEstimator:
                              if decision is not None else None, tag=tag)
             self._latest = None
             self._lock.notify_all()
-            if self._thread is None:
-                self._thread = threading.Thread(target=_work, name="win-chances", daemon=True,
-                                                args=(weakref.ref(self), self._lock))
-                self._thread.start()
+            self._start_worker()
+
+    def _start_worker(self) -> None:
+        """The worker thread, started with the first position (under the lock)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=_work, name="win-chances", daemon=True,
+                                            args=(weakref.ref(self), self._lock))
+            self._thread.start()
 
     def hold(self, seconds: float) -> None:
         """Rest for `seconds` from now, from the next rollout on (a click is being answered:
@@ -349,10 +351,10 @@ class LiveEstimator:
         if n < MIN_SWING_ROLLOUTS:
             return None
         player, action, context = decision
-        diff = outcomes.wins[0][:n, player] - before.outcomes.wins[0][:n, player]
+        diff = differences(outcomes.share(0, player)[:n], before.outcomes.share(0, player)[:n])
         strata = outcomes.strata[:n] if outcomes.strata is not None else None
         se = standard_error(diff, strata)
-        delta = float(np.mean(diff))
+        delta = mean(diff)
         return Swing(player, action, context, delta, se, n)
 
     def swing_text(self, game: Game, swing: Swing) -> dict[str, str]:
@@ -365,7 +367,7 @@ MAX_HOLD = 3600.0  # seconds: a hold is a pause for a click, not a switch
 
 
 def check_hold(seconds: object) -> float:
-    if (isinstance(seconds, (bool, np.bool_)) or not isinstance(seconds, numbers.Real)
+    if (isinstance(seconds, bool) or not isinstance(seconds, numbers.Real)
             or not 0 <= float(seconds) <= MAX_HOLD):
         raise RolloutError(f"hold takes seconds from 0 to {MAX_HOLD:g}, not {seconds!r}")
     return float(seconds)

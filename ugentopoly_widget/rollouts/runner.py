@@ -5,6 +5,10 @@ chunks on worker processes or a Dask cluster.
 A :class:`Plan` is what a worker receives: the game's record (it rebuilds the position once per
 process and keeps it), the bots, the seed, the cap, the variants. Rollout *k* depends on
 (seed, k) alone, so the figures are the same whatever runs them, in whatever chunks.
+
+Plain Python (lists): the browser site has no numpy, and the figures of a few thousand
+rollouts cost microseconds next to the rollouts' milliseconds. Worker processes and Dask
+(``simulation.executors``, which needs numpy) are imported when an executor is given.
 """
 
 from __future__ import annotations
@@ -16,13 +20,12 @@ import json
 import numbers
 import pickle
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal
-
-import numpy as np
 
 from ..engine.actions import Action, action_from_dict
 from ..engine.bots import BOTS, Bot, FewerCollections, HeuristicBot, make_bot, play_game
@@ -32,14 +35,7 @@ from ..engine.integers import as_integer
 from ..engine.records.positions import PositionCopy
 from ..engine.records.savefile import encode_actions
 from ..engine.strong.bot import StrongBot
-from ..simulation.api import check_workers
-from ..simulation.executors import (
-    default_workers,
-    is_dask_client,
-    new_process_pool,
-    stop_pool,
-    useful_workers,
-)
+from ..simulation.settings import check_workers, is_dask_client
 from .errors import RolloutError
 from .streams import bot_seed, first_roll, rollout_seed, strata, stratum
 
@@ -101,7 +97,7 @@ def check_max_turns(max_turns: object) -> int:
 
 def check_confidence(confidence: object) -> float:
     """A level strictly between 0 and 1 (0.95: a 95 % interval)."""
-    if (isinstance(confidence, (bool, np.bool_)) or not isinstance(confidence, numbers.Real)
+    if (isinstance(confidence, bool) or not isinstance(confidence, numbers.Real)
             or not 0 < float(confidence) < 1):
         raise RolloutError(f"confidence is a number between 0 and 1, such as 0.95, not "
                            f"{confidence!r}")
@@ -123,6 +119,13 @@ def check_progress(progress: object) -> ProgressCallback | None:
     except ValueError:  # no signature to read (some builtins): taken on trust
         pass
     return progress
+
+
+def is_bool(value: object) -> bool:
+    """True or False, Python's or numpy's (told by name: numpy is not imported here)."""
+    kind = type(value)
+    return isinstance(value, bool) or (kind.__module__ == "numpy"
+                                       and kind.__name__ in ("bool", "bool_"))
 
 
 def check_executor(executor: object) -> Any:
@@ -270,34 +273,61 @@ def make_plan(game: Game, *, bots: tuple[BotSpec, ...], seed: int, max_turns: in
 @dataclass
 class Outcomes:
     """Per variant and rollout: each player's share of the win, whether the game ended, the
-    turns it took, and the first-roll stratum."""
+    turns it took, and the first-roll stratum. Plain lists: ``wins[v][p]`` is player `p`'s
+    share in each rollout of variant `v` (:meth:`share`), ``finished[v]`` and ``turns[v]``
+    one entry per rollout, ``strata`` one per rollout (None: not stratified)."""
 
     start: int
-    wins: np.ndarray  # (variants, rollouts, players) float
-    finished: np.ndarray  # (variants, rollouts) bool
-    turns: np.ndarray  # (variants, rollouts) int
-    strata: np.ndarray | None  # (rollouts,) int, or None (not stratified)
+    wins: list[list[list[float]]]  # [variant][player][rollout]
+    finished: list[list[bool]]  # [variant][rollout]
+    turns: list[list[int]]  # [variant][rollout]
+    strata: list[int] | None  # [rollout], or None (not stratified)
     seconds: float = 0.0
     cpu_seconds: float = 0.0  # the playing threads' own CPU time (a busy machine's wall lies)
 
     @property
     def count(self) -> int:
-        return int(self.wins.shape[1])
+        """Rollouts per variant."""
+        return len(self.finished[0]) if self.finished else 0
+
+    @property
+    def variants(self) -> int:
+        return len(self.finished)
+
+    @property
+    def players(self) -> int:
+        return len(self.wins[0]) if self.wins else 0
+
+    def share(self, variant: int, player: int) -> list[float]:
+        """`player`'s share of the win in each rollout of `variant` (1, 1/m for a win shared
+        by m, 0): the column a mean, a standard error or a paired difference is taken of."""
+        return self.wins[variant][player]
+
+    def head(self, n: int) -> Outcomes:
+        """The first `n` rollouts (a prefix: paired with another run's first `n`)."""
+        return Outcomes(self.start, [[col[:n] for col in v] for v in self.wins],
+                        [f[:n] for f in self.finished], [t[:n] for t in self.turns],
+                        None if self.strata is None else self.strata[:n], self.seconds,
+                        self.cpu_seconds)
 
     @staticmethod
     def join(parts: Sequence[Outcomes]) -> Outcomes:
+        """Chunks of the same run (any order) as one, in rollout order."""
         parts = sorted(parts, key=lambda o: o.start)
-        strata_parts = [p.strata for p in parts]
-        return Outcomes(
-            start=parts[0].start,
-            wins=np.concatenate([p.wins for p in parts], axis=1),
-            finished=np.concatenate([p.finished for p in parts], axis=1),
-            turns=np.concatenate([p.turns for p in parts], axis=1),
-            strata=None if any(s is None for s in strata_parts)
-            else np.concatenate(strata_parts),  # type: ignore[arg-type]
-            seconds=sum(p.seconds for p in parts),
-            cpu_seconds=sum(p.cpu_seconds for p in parts),
-        )
+        first = parts[0]
+        strata: list[int] | None = [] if all(p.strata is not None for p in parts) else None
+        out = Outcomes(first.start, [[[] for _ in v] for v in first.wins],
+                       [[] for _ in first.finished], [[] for _ in first.turns], strata,
+                       sum(p.seconds for p in parts), sum(p.cpu_seconds for p in parts))
+        for part in parts:
+            for v, columns in enumerate(part.wins):
+                for k, column in enumerate(columns):
+                    out.wins[v][k].extend(column)
+                out.finished[v].extend(part.finished[v])
+                out.turns[v].extend(part.turns[v])
+            if strata is not None and part.strata is not None:
+                strata.extend(part.strata)
+        return out
 
 
 def _bots_for(specs: tuple[BotSpec, ...], seed: int, quiet: Sequence[int] = (),
@@ -333,31 +363,30 @@ def _share(game: Game, at_cap: AtCap) -> tuple[list[float], bool]:
     return shares, False
 
 
+# This thread's CPU seconds; Pyodide has no time.thread_time (one thread: the process's).
+_thread_time = getattr(time, "thread_time", time.process_time)
+
+
 def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequence[Action]],
                   start: int, stop: int, *,
                   interrupted: Callable[[], bool] | None = None) -> Outcomes:
     """Rollouts `start` .. `stop - 1` of every variant from `position` (reset before each).
     ``interrupted()``, asked before each rollout, ends the batch early when true (a live
     estimate whose position changed): the rollouts played so far are returned."""
-    import time
-
     game = position.game
     rules = game.rules
     size = strata(rules.dice_count, rules.dice_sides) if plan.stratify else 1
-    count = stop - start
-    shape = (len(variants), count)
-    wins = np.zeros((*shape, plan.seats))
-    finished = np.zeros(shape, dtype=bool)
-    turns = np.zeros(shape, dtype=np.int64)
-    started, cpu = time.perf_counter(), time.thread_time()
+    wins: list[list[list[float]]] = [[[] for _ in range(plan.seats)] for _ in variants]
+    finished: list[list[bool]] = [[] for _ in variants]
+    turns: list[list[int]] = [[] for _ in variants]
+    started, cpu = time.perf_counter(), _thread_time()
     position.reset()
     turn0 = game.turn_number
     until = turn0 + plan.max_turns
     with FewerCollections():
-        for j, k in enumerate(range(start, stop)):
+        for k in range(start, stop):
             if interrupted is not None and interrupted():
                 stop = k
-                wins, finished, turns = wins[:, :j], finished[:, :j], turns[:, :j]
                 break
             seed = rollout_seed(plan.seed, k)
             first = (first_roll(plan.seed, k, rules.dice_count, rules.dice_sides)
@@ -378,13 +407,13 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
                         raise RolloutError(f"rollout {k}: the bots failed: "
                                            f"{type(exc).__name__}: {exc}") from exc
                 share, done = _share(game, plan.at_cap)
-                wins[v, j] = share
-                finished[v, j] = done
-                turns[v, j] = game.turn_number - turn0
-    strata_ids = (np.array([stratum(plan.seed, k, size) for k in range(start, stop)])
-                  if size > 1 else None)
+                for column, value in zip(wins[v], share, strict=True):
+                    column.append(value)
+                finished[v].append(done)
+                turns[v].append(game.turn_number - turn0)
+    strata_ids = [stratum(plan.seed, k, size) for k in range(start, stop)] if size > 1 else None
     return Outcomes(start, wins, finished, turns, strata_ids, time.perf_counter() - started,
-                    time.thread_time() - cpu)
+                    _thread_time() - cpu)
 
 
 def decode_variants(plan: Plan) -> list[list[Action]]:
@@ -459,6 +488,8 @@ def execute(game: Game, plan: Plan, rollouts: int, *, executor: Any = None,
             if progress is not None:
                 progress(min(s + step, stop) - start, rollouts)
         return Outcomes.join(parts)
+    from ..simulation.executors import default_workers, new_process_pool, stop_pool
+
     chunks = [(a + start, b + start) for a, b in _chunks(rollouts, workers or default_workers())]
     if is_dask_client(executor):
         return _on_dask(executor, plan, chunks, rollouts, progress)
@@ -526,6 +557,28 @@ class Request:
         return execute(self.game, plan, self.rollouts, executor=self.executor,
                        workers=self.workers, progress=self.progress)
 
+    def run_steps(self, variants: Sequence[Sequence[Action]], quiet: Sequence[int] = (),
+                  step: int | None = None) -> Generator[None, None, Outcomes]:
+        """:meth:`run` as a generator that yields after every `step` rollouts played here (a
+        browser's slices, ``slices.Sliced``); ``step=None`` or an executor: one step, the
+        whole :meth:`run`. The same figures either way."""
+        if step is None or self.executor is not None:
+            outcomes = self.run(variants, quiet)
+            yield
+            return outcomes
+        check_playouts(self.rollouts, len(variants))
+        plan = make_plan(self.game, bots=self.bots, seed=self.seed, max_turns=self.max_turns,
+                         at_cap=self.at_cap, variants=variants, quiet=quiet)
+        position, decoded = PositionCopy(self.game), decode_variants(plan)
+        parts = []
+        for start in range(0, self.rollouts, step):
+            stop = min(start + step, self.rollouts)
+            parts.append(play_rollouts(position, plan, decoded, start, stop))
+            if self.progress is not None:
+                self.progress(stop, self.rollouts)
+            yield
+        return Outcomes.join(parts)
+
 
 def checked_request(game: object, *, rollouts: object, bots: Any, seed: object,
                     max_turns: object, at_cap: object, confidence: object = 0.95,
@@ -540,6 +593,8 @@ def checked_request(game: object, *, rollouts: object, bots: Any, seed: object,
     asked = check_workers(workers, RolloutError)
     pool_workers = None
     if executor is not None and not is_dask_client(executor):
+        from ..simulation.executors import default_workers, useful_workers
+
         cores = default_workers()
         own = getattr(executor, "_max_workers", None) if isinstance(executor, Executor) else None
         pool_workers = useful_workers(asked or own or cores, count, MIN_CHUNK, cores,
@@ -579,6 +634,6 @@ __all__ = [
     "Plan", "Outcomes", "Request", "checked_request", "make_plan", "execute", "run_chunk",
     "play_rollouts", "check_bots", "check_bot_specs", "Lineup", "check_game", "check_rollouts",
     "check_playouts", "check_seed", "check_max_turns", "check_at_cap", "check_confidence",
-    "check_progress", "check_executor", "check_variants", "bot_choice",
+    "check_progress", "check_executor", "check_variants", "bot_choice", "is_bool",
     "DEFAULT_MAX_TURNS", "MAX_ROLLOUTS", "MAX_PLAYOUTS", "MAX_TURNS",
 ]

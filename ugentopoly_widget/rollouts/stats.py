@@ -1,5 +1,7 @@
 """Estimates from rollouts: means with standard errors that use the first-roll strata, paired
-differences, and intervals.
+differences, and intervals. Plain Python (lists, ``math``): the browser site has no numpy, and
+at a few thousand rollouts per figure the sums cost microseconds next to the rollouts'
+milliseconds (``benchmarks/bench_rollouts.py --cases figures``).
 
 A rollout's result is a number per player (1 for a win, 1/m for a win shared by m, 0 else).
 With strata (the first roll), the variance of the mean is the within-stratum variance only:
@@ -7,40 +9,54 @@ Var = sum_h (n_h/n)^2 s_h^2 / n_h, with n_h rollouts in stratum h. What the firs
 explains is taken out; it is plain sampling's variance when the first roll explains nothing.
 Fewer than two rollouts in some stratum: the plain standard error (conservative).
 
->>> import numpy as np
->>> x = np.array([1.0, 0.0] * 50)
+>>> x = [1.0, 0.0] * 50
 >>> round(standard_error(x, None), 4)
 0.0503
->>> standard_error(x, np.array([0, 1] * 50))   # the stratum explains everything
+>>> standard_error(x, [0, 1] * 50)   # the stratum explains everything
 0.0
 """
 
 from __future__ import annotations
 
 import math
-
-import numpy as np
+from collections.abc import Sequence
 
 from ..simulation.stats import _z, wilson
 
 
-def standard_error(values: np.ndarray, strata: np.ndarray | None) -> float:
-    """The standard error of ``values.mean()`` (stratified when `strata` is given)."""
+def mean(values: Sequence[float]) -> float:
+    """The mean (NaN of nothing); exactly rounded (``math.fsum``)."""
+    return math.fsum(values) / len(values) if len(values) else math.nan
+
+
+def differences(after: Sequence[float], before: Sequence[float]) -> list[float]:
+    """Paired differences, rollout by rollout (the shorter length)."""
+    return [a - b for a, b in zip(after, before, strict=False)]
+
+
+def standard_error(values: Sequence[float], strata: Sequence[int] | None) -> float:
+    """The standard error of the mean of `values` (stratified when `strata` is given)."""
     n = len(values)
     if n < 2:
         return math.nan
     if strata is not None:
-        counts = np.bincount(strata)
-        present = counts[counts > 0]
-        if len(present) > 1 and present.min() >= 2:
-            sums = np.bincount(strata, weights=values)
-            squares = np.bincount(strata, weights=values * values)
-            nh = counts[counts > 0].astype(float)
-            mean_h = sums[counts > 0] / nh
-            var_h = (squares[counts > 0] - nh * mean_h * mean_h) / (nh - 1)
-            var = float(np.sum((nh / n) ** 2 * np.maximum(var_h, 0.0) / nh))
+        size = max(strata) + 1
+        counts, sums, squares = [0] * size, [0.0] * size, [0.0] * size
+        for h, v in zip(strata, values, strict=False):  # one pass (a live bar's every batch)
+            counts[h] += 1
+            sums[h] += v
+            squares[h] += v * v
+        present = [h for h in range(size) if counts[h]]
+        if len(present) > 1 and min(counts[h] for h in present) >= 2:
+            var = 0.0
+            for h in present:
+                nh = counts[h]
+                mean_h = sums[h] / nh
+                var_h = max((squares[h] - nh * mean_h * mean_h) / (nh - 1), 0.0)
+                var += (nh / n) ** 2 * var_h / nh
             return math.sqrt(var)
-    return float(np.std(values, ddof=1) / math.sqrt(n))
+    centre = math.fsum(values) / n
+    return math.sqrt(math.fsum((v - centre) * (v - centre) for v in values) / (n - 1) / n)
 
 
 def interval(p: float, se: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -65,4 +81,4 @@ def difference_interval(delta: float, se: float, confidence: float = 0.95
     return (delta - half, delta + half)
 
 
-__all__ = ["standard_error", "interval", "difference_interval"]
+__all__ = ["standard_error", "interval", "difference_interval", "mean", "differences"]

@@ -22,12 +22,9 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import AcceptTrade, Action, ProposeTrade, TradeSide, action_from_dict
 from ..engine.boards.board import TileKind
@@ -35,9 +32,25 @@ from ..engine.errors import InvalidActionError
 from ..engine.game import Game
 from ..engine.state import interest
 from .errors import OfferError, RolloutError
-from .runner import DEFAULT_MAX_TURNS, AtCap, BotSpec, Outcomes, ProgressCallback, checked_request
-from .stats import difference_interval, standard_error
+from .runner import (
+    DEFAULT_MAX_TURNS,
+    AtCap,
+    BotSpec,
+    Outcomes,
+    ProgressCallback,
+    checked_request,
+    is_bool,
+)
+from .slices import finish
+from .stats import difference_interval, differences, mean, standard_error
 from .words import points
+
+if TYPE_CHECKING:  # the table only: the rating itself (the widget's Advice) needs no pandas
+    import pandas as pd
+
+# Expected rent per opponent roll by (position, level name): the probability lab's
+# property_income (numpy), read once per rating; absent where numpy is (the browser site).
+Income = dict[tuple[int, str], float]
 
 DEFAULT_ROLLOUTS = 360
 FAIR_STEPS = 8  # bisection steps: the price to within a 256th of the range (a few units)
@@ -100,14 +113,12 @@ def _level_name(game: Game, pos: int, owner: Sequence[int], level: Sequence[int]
     return "single"
 
 
-def holdings_rent(game: Game, income: pd.DataFrame, owner: Sequence[int],
+def holdings_rent(game: Game, income: Income, owner: Sequence[int],
                   mortgaged: Sequence[bool], player: int, only: int | None = None) -> float:
     """`player`'s expected rent per opponent roll with this ownership (buildings as now;
     mortgaged lots pay nothing); ``only``: of that one lot."""
     level = game.levels
-    lookup = {(int(pos), str(name)): float(rent) for pos, name, rent in zip(
-        income.position.tolist(), income.level.tolist(), income.expected_rent.tolist(),
-        strict=True)}
+    lookup = income
     total = 0.0
     for pos, who in enumerate(owner):
         if who != player or mortgaged[pos] or (only is not None and pos != only):
@@ -119,7 +130,7 @@ def holdings_rent(game: Game, income: pd.DataFrame, owner: Sequence[int],
 BUILT_HOUSES = 3  # "if built": three houses a lot, where classic rents jump (and pay back)
 
 
-def built_rent(game: Game, income: pd.DataFrame, groups: Sequence[str]) -> tuple[float, int]:
+def built_rent(game: Game, income: Income, groups: Sequence[str]) -> tuple[float, int]:
     """The expected rent per opponent roll of whole `groups` with BUILT_HOUSES houses on every
     lot, and what those houses cost (classic buildings only: else (0, 0))."""
     if game.rules.buildings != "classic" or not groups:
@@ -128,9 +139,8 @@ def built_rent(game: Game, income: pd.DataFrame, groups: Sequence[str]) -> tuple
     rent, cost = 0.0, 0
     for aid in groups:
         for pos in game.board.areas[aid].positions:
-            rows = income[(income.position == pos) & (income.level == label)]
-            if not rows.empty:
-                rent += float(rows.expected_rent.iloc[0])
+            if (pos, label) in income:
+                rent += income[pos, label]
                 cost += BUILT_HOUSES * game.house_price(pos)
     return rent, cost
 
@@ -154,13 +164,14 @@ def _groups(game: Game, owner: Sequence[int], player: int) -> set[str]:
 
 @dataclass
 class TradeRating:
-    """The figures of a rated offer: ``table`` (one row per side), ``fair_cash`` (the net cash
-    from proposer to partner at which the deal is even for the proposer; ``None`` when no
-    cash in reach makes it even, see ``fair_note``), and :meth:`explain`."""
+    """The figures of a rated offer: ``sides`` (one row per side, plain data; ``table``: the
+    same as a DataFrame), ``fair_cash`` (the net cash from proposer to partner at which the
+    deal is even for the proposer; ``None`` when no cash in reach makes it even, see
+    ``fair_note``), and :meth:`explain`."""
 
     game: Game = field(repr=False)
     offer: ProposeTrade
-    table: pd.DataFrame
+    sides: list[dict[str, Any]]
     fair_cash: int | None
     fair_note: str  # "even" | "gains_at_most" | "loses_at_least" | "not_asked"
     completes: dict[int, list[str]]
@@ -169,29 +180,37 @@ class TradeRating:
     rollouts: int
     seconds: float
 
+    @property
+    def table(self) -> pd.DataFrame:
+        """``sides`` as a DataFrame (one row per side)."""
+        import pandas as pd
+
+        table: pd.DataFrame = pd.DataFrame(self.sides)
+        return table
+
     def explain(self, lang: str = "en") -> str:
         """The rating in plain words (``"en"`` or ``"nl"``)."""
         return explanation(self, lang)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for a view (the trade dialog's advice)."""
-        rows = self.table.to_dict(orient="records")
+        rows = [dict(row) for row in self.sides]
         return {"offer": self.offer.to_dict(), "sides": rows, "fair_cash": self.fair_cash,
                 "fair_note": self.fair_note, "rollouts": self.rollouts,
                 "text": {"en": self.explain("en"), "nl": self.explain("nl")}}
 
 
 def _side_rows(game: Game, offer: ProposeTrade, outcomes: Outcomes, confidence: float,
-               income: pd.DataFrame | None) -> list[dict[str, Any]]:
+               income: Income | None) -> list[dict[str, Any]]:
     rows = []
     owner_after = _after(game, offer)
     mortgaged = [game.is_mortgaged(q) for q in range(game.board.size)]
     for role, player, pays in (("proposer", offer.player, offer.give.cash - offer.get.cash),
                                ("partner", offer.partner, offer.get.cash - offer.give.cash)):
-        without = outcomes.wins[0][:, player]
-        with_deal = outcomes.wins[1][:, player]
-        diff = with_deal - without
-        delta = float(diff.mean())
+        without = outcomes.share(0, player)
+        with_deal = outcomes.share(1, player)
+        diff = differences(with_deal, without)
+        delta = mean(diff)
         delta_se = standard_error(diff, outcomes.strata)
         low, high = difference_interval(delta, delta_se, confidence)
         received = offer.get.properties if role == "proposer" else offer.give.properties
@@ -199,7 +218,7 @@ def _side_rows(game: Game, offer: ProposeTrade, outcomes: Outcomes, confidence: 
                            if mortgaged[q])
         row: dict[str, Any] = {
             "role": role, "player": player, "name": game.players[player].name,
-            "p_without": float(without.mean()), "p_with": float(with_deal.mean()),
+            "p_without": mean(without), "p_with": mean(with_deal),
             "delta": delta, "delta_se": delta_se, "delta_low": low, "delta_high": high,
             "cash_paid": pays, "interest_due": interest_due,
             "rent_before": math.nan, "rent_after": math.nan, "rent_change": math.nan,
@@ -228,14 +247,24 @@ def _side_rows(game: Game, offer: ProposeTrade, outcomes: Outcomes, confidence: 
     return rows
 
 
-def _income(game: Game) -> pd.DataFrame | None:
-    from ..probability.errors import ProbabilityError
-    from ..probability.money import property_income
+def _income(game: Game) -> Income | None:
+    """The expected rents of the board's lots, or None: a board the lab cannot model (e.g.
+    its decks), or no numpy (the browser site): then the rating has no money rows."""
+    from ..probability.errors import NUMPY_MODULES, ProbabilityError
 
     try:
-        return property_income(game)
-    except ProbabilityError:  # a board the lab cannot model (e.g. its decks): no money rows
+        from ..probability.money import property_income
+    except ModuleNotFoundError as exc:
+        if exc.name in NUMPY_MODULES:
+            return None
+        raise
+    try:
+        income = property_income(game)
+    except ProbabilityError:
         return None
+    return {(int(pos), str(name)): float(rent) for pos, name, rent in zip(
+        income.position.tolist(), income.level.tolist(), income.expected_rent.tolist(),
+        strict=True)}
 
 
 def rate_trade(
@@ -262,26 +291,40 @@ def rate_trade(
     (opponent rolls for the rent gained to pay back the cash and interest). ``fair=True``
     also finds ``fair_cash`` by bisection (about eight more runs of `rollouts`). Bad input:
     :class:`OfferError` (an offer not legal now), :class:`RolloutError` (the rest)."""
+    return finish(rating_steps(game, offer, rollouts=rollouts, fair=fair, bots=bots, seed=seed,
+                               max_turns=max_turns, executor=executor, workers=workers,
+                               at_cap=at_cap, confidence=confidence, progress=progress))
+
+
+def rating_steps(game: Game, offer: ProposeTrade | Mapping[str, Any], *,
+                 rollouts: int = DEFAULT_ROLLOUTS, fair: bool = True,
+                 bots: BotSpec | Sequence[BotSpec] = "strong", seed: int = 0,
+                 max_turns: int = DEFAULT_MAX_TURNS, executor: Any = None,
+                 workers: int | None = None, at_cap: AtCap = "apart",
+                 confidence: float = 0.95, progress: ProgressCallback | None = None,
+                 step: int | None = None) -> Generator[None, None, TradeRating]:
+    """:func:`rate_trade` as steps: a generator that yields after every `step` rollouts (the
+    browser's slices: ``slices.Sliced``; None: after each run) and returns the rating."""
     request = checked_request(game, rollouts=rollouts, bots=bots, seed=seed,
                               max_turns=max_turns, at_cap=at_cap, confidence=confidence,
                               executor=executor, workers=workers, progress=progress)
     game = request.game
     offer = check_offer(game, offer)
-    if not isinstance(fair, (bool, np.bool_)):
+    if not is_bool(fair):
         raise RolloutError(f"fair is True or False, not {fair!r}")
     accept = AcceptTrade(offer.partner)
 
-    def run(variants: list[list[Action]]) -> Outcomes:
+    def run(variants: list[list[Action]]) -> Generator[None, None, Outcomes]:
         # (the proposer's bot makes no offer of its own in this turn: "without" is no deal)
-        return request.run(variants, quiet=(offer.player,))
+        return request.run_steps(variants, quiet=(offer.player,), step=step)
 
-    outcomes = run([[], [offer, accept]])
+    outcomes = yield from run([[], [offer, accept]])
     seconds = outcomes.seconds
     rows = _side_rows(game, offer, outcomes, request.confidence, _income(game))
     fair_cash: int | None = None
     note = "not_asked"
     if fair:
-        fair_cash, note, spent = _fair_cash(game, offer, outcomes, run)
+        fair_cash, note, spent = yield from _fair_cash(game, offer, outcomes, run)
         seconds += spent
     owner_after = _after(game, offer)
     completes, breaks, received = {}, {}, {}
@@ -291,38 +334,38 @@ def rate_trade(
         completes[player] = sorted(after - before)
         breaks[player] = sorted(before - after)
         received[player] = [q for q in got if game.is_mortgaged(q)]
-    table = pd.DataFrame(rows)
-    return TradeRating(game, offer, table, fair_cash, note, completes, breaks, received,
+    return TradeRating(game, offer, rows, fair_cash, note, completes, breaks, received,
                        request.rollouts, seconds)
 
 
 def _fair_cash(game: Game, offer: ProposeTrade, base: Outcomes,
-               run: Any) -> tuple[int | None, str, float]:
+               run: Callable[[list[list[Action]]], Generator[None, None, Outcomes]]
+               ) -> Generator[None, None, tuple[int | None, str, float]]:
     """The net cash (proposer to partner) at which the proposer's gain is zero: bisection on
     the same seeds (each try is the deal at another price against the same "without")."""
     proposer, partner = game.players[offer.player], game.players[offer.partner]
-    without = base.wins[0][:, offer.player]
+    without = base.share(0, offer.player)
     spent = 0.0
 
-    def gain(net: int) -> float:
+    def gain(net: int) -> Generator[None, None, float]:
         nonlocal spent
         candidate = with_net_cash(offer, net)
         if candidate.give.is_empty() and candidate.get.is_empty():
             return 0.0  # a cash-only offer at no cash is no deal: the same as without, exactly
-        out = run([[candidate, AcceptTrade(offer.partner)]])
+        out = yield from run([[candidate, AcceptTrade(offer.partner)]])
         spent += out.seconds
-        return float((out.wins[0][:, offer.player] - without).mean())
+        return mean(differences(out.share(0, offer.player), without))
 
     low, high = -partner.cash, proposer.cash  # what each side could pay at most
-    if gain(high) > 0:
+    if (yield from gain(high)) > 0:
         return high, "gains_at_most", spent  # good even at every unit the proposer has
-    if gain(low) < 0:
+    if (yield from gain(low)) < 0:
         return low, "loses_at_least", spent  # bad even with all the partner's cash
     for _ in range(FAIR_STEPS):
         if high - low <= 1:
             break
         mid = (low + high) // 2
-        if gain(mid) > 0:
+        if (yield from gain(mid)) > 0:
             low = mid
         else:
             high = mid
@@ -386,9 +429,7 @@ def explanation(rating: TradeRating, lang: str = "en") -> str:
     game, offer = rating.game, rating.offer
     board = game.board
     parts: list[str] = []
-    rows: list[dict[str, Any]] = [{str(k): v for k, v in r.items()}
-                                  for r in rating.table.to_dict(orient="records")]
-    for row in rows:
+    for row in rating.sides:
         player = int(row["player"])
         name = str(row["name"])
         gave = offer.give if row["role"] == "proposer" else offer.get
@@ -449,4 +490,5 @@ def explanation(rating: TradeRating, lang: str = "en") -> str:
     return " ".join(parts)
 
 
-__all__ = ["rate_trade", "TradeRating", "check_offer", "with_net_cash", "holdings_rent"]
+__all__ = ["rate_trade", "rating_steps", "TradeRating", "check_offer", "with_net_cash",
+           "holdings_rent"]

@@ -23,9 +23,7 @@ estimates would be.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, action_from_dict
 from ..engine.errors import InvalidActionError
@@ -44,8 +42,11 @@ from .runner import (
     check_variants,
     checked_request,
 )
-from .stats import difference_interval, standard_error
+from .stats import difference_interval, differences, mean, standard_error
 from .words import LANGS, describe_action
+
+if TYPE_CHECKING:  # imported by the tables (a DataFrame), not by the rows
+    import pandas as pd
 
 DEFAULT_ROLLOUTS = 360  # per action: ten of each first roll
 MAX_ACTIONS = 1000  # choices compared in one call (a decision has at most a few dozen)
@@ -114,19 +115,19 @@ def check_lang(lang: object) -> str:
     return lang
 
 
-def values_table(game: Game, outcomes: Outcomes, candidates: Sequence[Action], base: int,
-                 player: int, others: Sequence[int], confidence: float, lang: str
-                 ) -> pd.DataFrame:
-    """One row per candidate: P(win) of `player` after it, and the paired difference to the
-    baseline candidate (index `base`)."""
+def value_rows(game: Game, outcomes: Outcomes, candidates: Sequence[Action], base: int,
+               player: int, others: Sequence[int], confidence: float, lang: str
+               ) -> list[dict[str, Any]]:
+    """One row per candidate, best first (plain data, no pandas): P(win) of `player` after
+    it, and the paired difference to the baseline candidate (index `base`)."""
     strata = outcomes.strata
-    base_wins = outcomes.wins[base][:, player]
+    base_wins = outcomes.share(base, player)
     rows = []
     for v, action in enumerate(candidates):
         figures = summarize(outcomes, v, confidence)
         mine = figures["players"][player]
-        diff = outcomes.wins[v][:, player] - base_wins
-        delta = float(diff.mean())
+        diff = differences(outcomes.share(v, player), base_wins)
+        delta = mean(diff)
         delta_se = standard_error(diff, strata) if v != base else 0.0
         low, high = difference_interval(delta, delta_se, confidence)
         row: dict[str, Any] = {
@@ -140,10 +141,19 @@ def values_table(game: Game, outcomes: Outcomes, candidates: Sequence[Action], b
             row[f"p_win_{k}"] = figures["players"][k]["p_win"]
             row[f"se_{k}"] = figures["players"][k]["se"]
         rows.append(row)
-    table: pd.DataFrame = pd.DataFrame(rows).sort_values(
-        ["p_win", "bot_choice"], ascending=[False, False], kind="stable")
-    ordered: pd.DataFrame = table.reset_index(drop=True)
-    return ordered
+    # best first, the bot's own choice first among equals (a stable sort keeps the rest)
+    return sorted(rows, key=lambda r: (-r["p_win"], not r["bot_choice"]))
+
+
+def values_table(game: Game, outcomes: Outcomes, candidates: Sequence[Action], base: int,
+                 player: int, others: Sequence[int], confidence: float, lang: str
+                 ) -> pd.DataFrame:
+    """:func:`value_rows` as a DataFrame."""
+    import pandas as pd
+
+    rows = value_rows(game, outcomes, candidates, base, player, others, confidence, lang)
+    table: pd.DataFrame = pd.DataFrame(rows)
+    return table
 
 
 def action_values(
@@ -196,4 +206,4 @@ def action_values(
     return table
 
 
-__all__ = ["action_values", "values_table", "check_actions", "DEFAULT_ROLLOUTS"]
+__all__ = ["action_values", "values_table", "value_rows", "check_actions", "DEFAULT_ROLLOUTS"]

@@ -30,6 +30,7 @@ from .executors import (
     default_workers,
     is_dask_client,
     new_process_pool,
+    presses_absorbed_once_stopped,
     run_dask,
     run_futures,
     run_serial,
@@ -37,7 +38,7 @@ from .executors import (
 )
 from .results import Results, compact
 from .seeding import check_seed
-from .settings import BotSpec, CollectSpec, Settings, make_settings
+from .settings import BotSpec, CollectSpec, Settings, check_workers, make_settings
 
 DEFAULT_COLLECT: tuple[str, ...] = ("landings",)
 
@@ -55,17 +56,6 @@ def check_games(games: object) -> int:
     if whole > MAX_GAMES:
         raise SetupError(f"games is at most {MAX_GAMES:,} per run, not {whole:,} (every game "
                          "keeps a row in memory: split the run, e.g. by seed)")
-    return whole
-
-
-def check_workers(workers: object, error: type[SetupError] = SetupError) -> int | None:
-    """None (the default) or a positive whole number of workers (numpy's too); else `error`
-    (the rollouts raise their own RolloutError, a SetupError)."""
-    if workers is None:
-        return None
-    whole = as_integer(workers)
-    if whole is None or whole < 1:
-        raise error(f"workers must be a positive integer, not {workers!r}")
     return whole
 
 
@@ -166,19 +156,21 @@ def simulate(
     bar = _Progress(games, progress, label)
     out = Outcome(compact=compact)
     started = time.perf_counter()
-    try:
-        if executor is None:
-            run_serial(settings, seed, chunks, bar, out)
-        elif dask:
-            run_dask(settings, seed, chunks, bar, executor, out)
-        elif isinstance(executor, str):  # "processes"
-            run_futures(settings, seed, chunks, bar, new_process_pool(pool_workers),
-                        pool_workers, True, out)
-        else:
-            run_futures(settings, seed, chunks, bar, pool, pool_workers, False, out)
-    finally:
-        bar.close()
-    return Results(settings, seed, games, out, time.perf_counter() - started)
+    with presses_absorbed_once_stopped(out):
+        try:
+            if executor is None:
+                run_serial(settings, seed, chunks, bar, out)
+            elif dask:
+                run_dask(settings, seed, chunks, bar, executor, out)
+            elif isinstance(executor, str):  # "processes"
+                run_futures(settings, seed, chunks, bar, new_process_pool(pool_workers),
+                            pool_workers, True, out)
+            else:
+                run_futures(settings, seed, chunks, bar, pool, pool_workers, False, out)
+        finally:
+            bar.close()
+        results = Results(settings, seed, games, out, time.perf_counter() - started)
+    return results
 
 
 __all__ = ["simulate", "DEFAULT_COLLECT", "MAX_GAMES", "SimulationWarning", "check_games",

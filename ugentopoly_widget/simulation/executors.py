@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.errors import SetupError
 from .seeding import game_seed
-from .settings import Settings
+from .settings import Settings, is_dask_client
 from .worker import ChunkResult, Row, run_chunk
 
 Chunk = tuple[int, int]
@@ -44,13 +44,6 @@ class Outcome:
 
     def add(self, result: ChunkResult) -> None:
         self.chunks.append(self.compact(result))
-
-
-def is_dask_client(executor: object) -> bool:
-    """A ``dask.distributed.Client`` (checked by name: dask is an optional extra)."""
-    return type(executor).__name__ == "Client" and type(executor).__module__.startswith(
-        "distributed"
-    )
 
 
 def default_workers() -> int:
@@ -204,6 +197,33 @@ def _interrupt_deferred() -> Iterator[list[int]]:
     signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
     try:
         yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def presses_absorbed_once_stopped(out: Outcome) -> Iterator[None]:
+    """In the main thread: Ctrl-C raises KeyboardInterrupt as usual until the run has taken
+    one (``out.interrupted``); the presses after that, while the pool is stopped and the
+    results are put together (seconds on a busy machine), are dropped, so a person who
+    presses again still gets the games played so far. A press before then still raises
+    (one swallowed in a weakref callback must not leave the run unstoppable)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous):  # ignored, or the default (not Python's): leave it so
+        yield
+        return
+    handler = previous  # (bound here: mypy keeps the narrowing in the closure)
+
+    def on_press(signum: int, frame: Any) -> None:
+        if not out.interrupted:
+            handler(signum, frame)
+
+    signal.signal(signal.SIGINT, on_press)
+    try:
+        yield
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -417,6 +437,7 @@ def run_dask(settings: Settings, seed: int, chunks: Iterable[Chunk], progress: _
 
 __all__ = [
     "Outcome", "run_serial", "run_futures", "run_dask", "new_process_pool", "stop_pool",
+    "presses_absorbed_once_stopped",
     "is_dask_client", "chunks_of", "default_chunk_size", "default_workers", "ChunkPlan",
     "useful_workers", "SimulationWarning", "WORKERS_PER_CORE",
 ]

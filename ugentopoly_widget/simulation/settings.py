@@ -56,6 +56,24 @@ class Collect:
         return tuple(out)
 
 
+def is_dask_client(executor: object) -> bool:
+    """A ``dask.distributed.Client`` (checked by name: dask is an optional extra)."""
+    return type(executor).__name__ == "Client" and type(executor).__module__.startswith(
+        "distributed"
+    )
+
+
+def check_workers(workers: object, error: type[SetupError] = SetupError) -> int | None:
+    """None (the default) or a positive whole number of workers (numpy's too); else `error`
+    (the rollouts raise their own RolloutError, a SetupError)."""
+    if workers is None:
+        return None
+    whole = as_integer(workers)
+    if whole is None or whole < 1:
+        raise error(f"workers must be a positive integer, not {workers!r}")
+    return whole
+
+
 def _positive_int(value: Any, what: str) -> int:
     whole = as_integer(value)
     if whole is None or whole < 1:
@@ -295,5 +313,5 @@ def make_settings(
 
 __all__ = [
     "BotFactory", "BotSpec", "Collect", "Settings", "make_settings", "parse_collect",
-    "resolve_board", "bot_label", "DEFAULT_ROUND_LIMIT",
+    "resolve_board", "bot_label", "check_workers", "is_dask_client", "DEFAULT_ROUND_LIMIT",
 ]

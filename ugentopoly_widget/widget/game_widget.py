@@ -51,7 +51,7 @@ from .data import (
     state_snapshot,
 )
 from .errors import plain_error
-from .odds import USE_NUMPY, ProbabilityPanels
+from .odds import ProbabilityPanels
 from .pacing import BotPacing
 from .presentation import Presentation
 from .requests import RequestError, check_request, check_shape, from_view, is_int, setup_options
@@ -78,12 +78,15 @@ def _json_text(value: dict[str, Any], widget: Any) -> str:
 
 
 def seat_problem(seats: Sequence[str]) -> str | None:
-    """Why these seats cannot play here (None: they can): the rollout level needs numpy and
-    pandas, which the browser site has not."""
-    if "rollout" in seats and not USE_NUMPY:
-        return ("the thinking bot ('rollout') plays out its choices with numpy and pandas, "
-                "which are not installed here (pip install numpy pandas; the browser site "
-                "has neither): choose 'strong'")
+    """Why these seats cannot play here (None: they can): the rollout level thinks for
+    seconds at a decision, which the browser site (no threads) would spend with the board
+    frozen."""
+    from ..rollouts.slices import threads_available
+
+    if "rollout" in seats and not threads_available():
+        return ("the thinking bot ('rollout') plays dozens of rollouts at each decision it "
+                "thinks about: seconds each in the browser's pure Python, with no thread to "
+                "play them beside the board: choose 'strong'")
     return None
 
 
@@ -112,9 +115,10 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
     heat = traitlets.Dict().tag(sync=True)
     stats = traitlets.Dict().tag(sync=True)  # the dice and convergence panels; {} when hidden
     win_chances = traitlets.Dict().tag(sync=True)  # live win chances (win_chances.py); {} off
-    # whether rollouts can run here (numpy and pandas; not on the browser site): the view
-    # shows "Show win chances" and the trade dialog's Advice only where they work
-    rollouts_available = traitlets.Bool(USE_NUMPY, read_only=True).tag(sync=True)
+    # whether rollouts can run here: the view shows "Show win chances" and the trade
+    # dialog's Advice only where they work. Everywhere now: their core needs no numpy, and
+    # the browser site plays them in slices of the event loop (rollouts/slices.py)
+    rollouts_available = traitlets.Bool(True, read_only=True).tag(sync=True)
     trade_advice = traitlets.Dict().tag(sync=True)  # the trade dialog's advice (trade_advice.py)
     analysis = traitlets.Dict().tag(sync=True)  # luck or skill (analysis_live.py); {} off
     roll_map = traitlets.Dict().tag(sync=True)  # the 36-roll map (analysis_live.py); {} none

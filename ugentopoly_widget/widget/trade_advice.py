@@ -13,6 +13,9 @@ same seeds. Each stage reaches the ``trade_advice`` trait on the kernel's event 
 A new position (any published state with another seq) leaves the advice behind: the view
 shows it only for the seq and the offer it was asked for. A new request stops the older ones
 of the widget within 36 rollouts (their threads end; nothing of theirs reaches the trait).
+
+In the browser site (no threads) the rating runs in slices of the kernel's event loop
+(``rollouts/slices.py``), with ``BROWSER_ADVICE_ROLLOUTS`` per side: the text says how many.
 """
 
 from __future__ import annotations
@@ -21,13 +24,15 @@ import asyncio
 import threading
 from typing import TYPE_CHECKING, Any
 
-from .odds import require_numpy
 from .requests import RequestError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Generator
+
     from ..engine.game import Game
 
 ADVICE_ROLLOUTS = 360  # per side: about ±2.5 points of a win chance
+BROWSER_ADVICE_ROLLOUTS = 72  # per side in the browser site (Pyodide): about ±6 points
 
 
 class TradeAdviceDisplay:
@@ -36,7 +41,8 @@ class TradeAdviceDisplay:
     _advice_id: int
     _advice_lock: threading.Lock
     _advice_loop: asyncio.AbstractEventLoop | None
-    advice_rollouts: int = ADVICE_ROLLOUTS  # per side, for the dialog's Advice button
+    advice_rollouts: int | None = None  # per side, for the dialog's Advice button (None:
+    # ADVICE_ROLLOUTS, in the browser site BROWSER_ADVICE_ROLLOUTS)
 
     if TYPE_CHECKING:  # provided by the widget
         _game: Game | None
@@ -68,6 +74,7 @@ class TradeAdviceDisplay:
         """
         from ..engine.records.positions import PositionCopy
         from ..rollouts.runner import check_rollouts
+        from ..rollouts.slices import Sliced, event_loop, finish, threads_available
         from ..rollouts.trades import check_offer
 
         game = self._game
@@ -81,22 +88,29 @@ class TradeAdviceDisplay:
             ident = self._advice_id
         head = {"seq": self._seq, "id": ident, "offer": checked.to_dict()}
         self.trade_advice = {**head, "status": "working"}
-        try:
-            self._advice_loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self._advice_loop = None
+        self._advice_loop = event_loop()
         stages = (False, True) if fair else (False,)
         if wait:
-            self._advise(copy, checked, budget, stages, head, deliver=self._set_advice)
+            finish(self._advise(copy, checked, budget, stages, head, self._set_advice))
             value: dict[str, Any] = self.trade_advice
             return value
-        threading.Thread(target=self._advise, name="ugw-trade-advice", daemon=True,
-                         args=(copy, checked, budget, stages, head, self._deliver)).start()
+        if threads_available():
+            steps = self._advise(copy, checked, budget, stages, head, self._deliver)
+            threading.Thread(target=finish, name="ugw-trade-advice", daemon=True,
+                             args=(steps,)).start()
+        elif self._advice_loop is not None:  # the browser site: slices of the event loop
+            steps = self._advise(copy, checked, budget, stages, head, self._set_advice, step=1)
+            Sliced(steps, self._advice_loop, on_done=lambda _: None,
+                   on_error=lambda exc: None).start()  # (_advise reports its own errors)
+        else:  # pragma: no cover - a Python with neither threads nor an event loop
+            finish(self._advise(copy, checked, budget, stages, head, self._set_advice))
         return dict(self.trade_advice)
 
     def _advise(self, copy: Game, offer: Any, rollouts: int, stages: tuple[bool, ...],
-                head: dict[str, Any], deliver: Any) -> None:
-        from ..rollouts.trades import rate_trade
+                head: dict[str, Any], deliver: Callable[[dict[str, Any]], None],
+                step: int | None = None) -> Generator[None, None, None]:
+        """The stages of the rating, each delivered; steps of `step` rollouts (slices)."""
+        from ..rollouts.trades import rating_steps
 
         def left_behind(done: int = 0, total: int = 0) -> None:
             # asked every 36 rollouts: a newer request (or the widget closed) stops this one
@@ -107,8 +121,8 @@ class TradeAdviceDisplay:
         for fair in stages:
             try:
                 left_behind()
-                rating = rate_trade(copy, offer, rollouts=rollouts, fair=fair,
-                                    progress=left_behind)
+                rating = yield from rating_steps(copy, offer, rollouts=rollouts, fair=fair,
+                                                 progress=left_behind, step=step)
             except _LeftBehind:
                 return
             except Exception as exc:  # into the trait, never into a thread's traceback
@@ -140,14 +154,16 @@ class TradeAdviceDisplay:
 
     def _request_trade_advice(self, content: dict[str, Any]) -> None:
         """``{"type": "trade_advice", "seq": n, "offer": {...}}`` from the trade dialog."""
-        require_numpy("trade advice")  # the browser site: said, not an internal error
         from ..rollouts.errors import RolloutError
+        from ..rollouts.slices import threads_available
 
         self._check_seq(content)  # advice on a position left behind is refused
         if not isinstance(content["offer"], dict):
             raise RequestError("refused: the offer is an object")
         try:
-            self.advise_trade(content["offer"], rollouts=self.advice_rollouts)
+            rollouts = self.advice_rollouts or (ADVICE_ROLLOUTS if threads_available()
+                                                else BROWSER_ADVICE_ROLLOUTS)
+            self.advise_trade(content["offer"], rollouts=rollouts)
         except RolloutError as exc:  # shown in the dialog, where it was asked
             with self._advice_lock:
                 self._advice_id += 1
@@ -172,4 +188,4 @@ def _plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["TradeAdviceDisplay", "ADVICE_ROLLOUTS"]
+__all__ = ["TradeAdviceDisplay", "ADVICE_ROLLOUTS", "BROWSER_ADVICE_ROLLOUTS"]

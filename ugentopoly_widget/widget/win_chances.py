@@ -5,13 +5,15 @@ A mixin of :class:`UgentopolyWidget`. ``w.show_win_chances(True)`` (off by defau
 speed do not pay for rollouts) starts a :class:`~ugentopoly_widget.rollouts.live.LiveEstimator`;
 every published state hands it the new position (the actions since the last one, sent to the
 estimator's own process, so no click waits on it), the rollouts refine the estimate batch by
-batch (in a thread where there are no processes, or for bots given as classes) and the figures
+batch (in a thread where there are no processes, or for bots given as classes; in the browser
+site, which has neither, in slices of the kernel's event loop: ``rollouts/slices.py``, with the
+smaller ``BROWSER_BUDGET``, which the view states) and the figures
 reach the ``win_chances`` trait on the kernel's event loop (without a loop, a script or a test,
 when the widget is next used, or by :meth:`WinChancesDisplay.wait_win_chances`).
 
 The trait (``{}`` when off)::
 
-    {"on": True, "seq": <the state's seq>, "turn", "rollouts", "budget", "status",
+    {"on": True, "seq": <the state's seq>, "turn", "rollouts", "budget", "status", "browser",
      "players": [{"player", "name", "p_win", "se", "ci_low", "ci_high"}, ...],
      "unfinished": {"p_win", "se", "ci_low", "ci_high", "label": {"en", "nl"}},
      "mean_turns", "swings": [{"seq", "player", "points", "se_points", "rollouts",
@@ -29,15 +31,18 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .odds import require_numpy
 from .requests import RequestError, is_int
 
-if TYPE_CHECKING:  # the analysis layer (numpy, pandas) is imported when the display is on
+if TYPE_CHECKING:  # the analysis layer is imported when the display is on
     from ..engine.game import Game
     from ..rollouts.live import Estimate, LiveEstimator
 
 MAX_SWINGS = 20
 DEFAULT_BUDGET = 1000
+# The browser site plays rollouts in Pyodide's pure Python, one thread shared with every click:
+# 15-30 a second measured there, against ~530 in one compiled process (docs/lite.md, "Rollouts
+# in the browser"). A smaller budget, stated on screen: the bar settles in 10-30 s.
+BROWSER_BUDGET = 300
 MAX_BUDGET = 100_000
 # A click's reply (kernel, server, browser) takes about 0.1 s: the rollouts wait that long, and
 # a little more, after a click; the first estimate still comes within half a second.
@@ -59,6 +64,7 @@ class WinChancesDisplay:
     # whether the decision had a choice)
     _win_position: tuple[tuple[int, ...], int | None, dict[str, Any], bool] | None
     _win_swings: list[dict[str, Any]]
+    _win_browser: bool  # in slices of the event loop (the browser site), BROWSER_BUDGET
 
     if TYPE_CHECKING:  # provided by the widget (traits, seq and its error reporting)
         _game: Game | None
@@ -77,15 +83,17 @@ class WinChancesDisplay:
         self._win_sent = (-1, 0.0)  # the generation and time of the last figures sent
         self._win_position = None
         self._win_swings = []
+        self._win_browser = False
 
     @property
     def win_chances_shown(self) -> bool:
         return self._win is not None
 
-    def show_win_chances(self, show: bool = True, *, budget: int = DEFAULT_BUDGET,
+    def show_win_chances(self, show: bool = True, *, budget: int | None = None,
                          bots: str | Sequence[str] = "strong", seed: int = 0) -> None:
         """Estimate every player's chance to win in the background, after each decision
-        (``budget`` rollouts per position, refined 36 at a time), into ``w.win_chances``.
+        (``budget`` rollouts per position, refined 36 at a time; None: ``DEFAULT_BUDGET``, in
+        the browser site ``BROWSER_BUDGET``), into ``w.win_chances``.
         ``False`` stops it and clears the trait. Bad settings raise RolloutError.
 
         >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
@@ -98,30 +106,38 @@ class WinChancesDisplay:
         if not isinstance(show, bool):
             raise ValueError(f"show_win_chances takes True or False, not {show!r}")
         from ..rollouts.errors import RolloutError
-        from ..rollouts.live_process import live_estimator
         from ..rollouts.runner import check_bots
+        from ..rollouts.slices import SlicedLiveEstimator, event_loop, threads_available
 
         self._stop_win_chances()
         if not show:
             self.win_chances = {}
             return
+        browser = not threads_available()
+        if budget is None:
+            budget = BROWSER_BUDGET if browser else DEFAULT_BUDGET
         if isinstance(budget, bool) or not isinstance(budget, int) or not 0 < budget <= MAX_BUDGET:
             raise RolloutError(f"budget is a number of rollouts from 1 to {MAX_BUDGET}, not "
                                f"{budget!r}")
         if self._game is not None:
             check_bots(bots, len(self._game.players))  # (later games: checked per position)
-        # in a process of its own where it can: a worker thread would make each click wait
-        # for the interpreter lock (rollouts/live_process.py)
-        self._win = live_estimator(budget=budget, bots=bots, seed=seed,
-                                   on_update=self._on_estimate, on_error=self._on_win_error)
-        try:
-            asyncio.get_running_loop()
-            self._win_loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self._win_loop = None
+        self._win_loop = event_loop()
+        if browser:  # no processes, no threads: slices of the kernel's event loop
+            self._win = SlicedLiveEstimator(loop=self._win_loop, budget=budget, bots=bots,
+                                            seed=seed, on_update=self._on_estimate,
+                                            on_error=self._on_win_error)
+        else:
+            # in a process of its own where it can: a worker thread would make each click
+            # wait for the interpreter lock (rollouts/live_process.py)
+            from ..rollouts.live_process import live_estimator
+
+            self._win = live_estimator(budget=budget, bots=bots, seed=seed,
+                                       on_update=self._on_estimate, on_error=self._on_win_error)
+        self._win_browser = browser
         self._win_position = None
         self._win_swings = []
-        self.win_chances = {"on": True, "status": "waiting", "budget": budget}
+        self.win_chances = {"on": True, "status": "waiting", "budget": budget,
+                            "browser": browser}
         self._refresh_win_chances()
 
     def wait_win_chances(self, timeout: float | None = None) -> dict[str, Any]:
@@ -256,7 +272,7 @@ class WinChancesDisplay:
             else:
                 self._win_swings.append(entry)
                 del self._win_swings[:-MAX_SWINGS]
-        return {"on": True, "seq": seq, **estimate.to_dict(),
+        return {"on": True, "seq": seq, **estimate.to_dict(), "browser": self._win_browser,
                 "swings": list(self._win_swings)}
 
     # ------------------------------------------------------------------ the view's request
@@ -264,14 +280,12 @@ class WinChancesDisplay:
     def _request_win_chances(self, content: dict[str, Any]) -> None:
         """``{"type": "win_chances", "on": bool, "budget": n}`` from the view (its keys
         checked already: requests.check_request)."""
-        if content.get("on") is True:
-            require_numpy("win chances")  # the browser site: said, not an internal error
         if not isinstance(content["on"], bool):
             raise RequestError("refused: on is true or false")
-        budget = content.get("budget", DEFAULT_BUDGET)
-        if not is_int(budget, 1, MAX_BUDGET):
+        budget = content.get("budget")  # not given: the default of where it runs
+        if "budget" in content and not is_int(budget, 1, MAX_BUDGET):
             raise RequestError(f"refused: the budget is 1 to {MAX_BUDGET} rollouts")
         self.show_win_chances(content["on"], budget=budget)
 
 
-__all__ = ["WinChancesDisplay", "MAX_SWINGS", "DEFAULT_BUDGET"]
+__all__ = ["WinChancesDisplay", "MAX_SWINGS", "DEFAULT_BUDGET", "BROWSER_BUDGET"]

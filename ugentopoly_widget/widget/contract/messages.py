@@ -33,7 +33,8 @@ class Traits(TypedDict):
     fan: Annotated[Fan | Empty, Doc("Roll once's fan of where the next roll ends "
                                     "(widget/presentation.py)")]
     win_chances: WinChances
-    rollouts_available: Annotated[bool, Doc("numpy and pandas: win bar and trade advice")]
+    rollouts_available: Annotated[bool, Doc("the win bar and trade advice can run here (now "
+                                            "everywhere: the browser site in slices)")]
     trade_advice: TradeAdvice
     analysis: Annotated[Analysis, Doc("luck or skill: the game analysed (widget/analysis_live.py)")]
     roll_map: Annotated[RollMapTrait, Doc("the 36-roll map of the player about to roll")]

@@ -161,6 +161,8 @@ class WinWaiting(TypedDict):
     on: Literal[True]
     status: Literal["waiting"]
     budget: int
+    browser: Annotated[bool, Doc("in the browser site: slices of the event loop, a smaller "
+                                 "budget (the view says so)")]
 
 
 class WinEstimate(TypedDict):
@@ -173,6 +175,7 @@ class WinEstimate(TypedDict):
     turn: int
     rollouts: int
     budget: int
+    browser: bool
     players: list[WinRow]
     unfinished: Unfinished
     mean_turns: float | None
