@@ -206,6 +206,61 @@ def win_bar_and_game_over(rec: Recorder) -> None:
     w.show_win_chances(False)
 
 
+def stand_in(w: UgentopolyWidget) -> UgentopolyWidget:
+    """The analysis' stand-in (tests/analysis_fakes.py) in a thread, for the view's requests."""
+    w.analysis_engine = "analysis_fakes:step"
+    w.roll_map_engine = "analysis_fakes:roll_map_of"
+    w.analysis_worker = "thread"
+    return w
+
+
+def analysis_panels(rec: Recorder) -> None:
+    """Luck or skill: waiting, a report behind the game (running) and up to date (done) with
+    every verdict, a roll and a card; the roll map from Python and from the view (working,
+    done, refused), a past position, and an analysis that fails."""
+    game = Game.scenario("classic", players=["Ann", "Bob"], seed=4, current="Ann",
+                         positions={"Ann": 0, "Bob": 0})
+    w = stand_in(rec.watch(UgentopolyWidget.from_game(game, turn_pause=0)))
+    w.show_analysis(True)
+    w.wait_analysis(timeout=60)
+    w.show_roll_map()
+    request(w, {"type": "roll_map"})
+    deadline = time.monotonic() + 60
+    while w.roll_map.get("status") != "done" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    for dice in ((1, 2), (3, 3), (3, 1), (1, 1), (2, 3), (1, 3)):
+        w.game.testing.script_dice(dice)
+        w.roll()
+        running = w._an_running
+        # Ann declines what she lands on (the auction: both pass), the rest is ended
+        while not any(a.type == "roll" for a in w.game.legal_actions()):
+            kinds = {a.type for a in w.game.legal_actions()}
+            if "decline" in kinds:
+                w.buy() if len(w.game.actions) == 1 else w.decline()
+            elif "pass" in kinds:
+                w.pass_()
+            elif "tax" in kinds:
+                w.choose_tax("flat")
+            else:
+                w.end_turn()
+            if running is not None:
+                running.result(timeout=60)
+                w._an_deliver_pending()  # the roll's report, behind the game: "running"
+                running = None
+            w.wait_analysis(timeout=60)  # every verdict shown in turn
+    w.wait_analysis(timeout=60)
+    request(w, {"type": "position", "index": 1})
+    w.roll_map_engine = "analysis_fakes:failing_roll_map"
+    assert any(a.type == "roll" for a in w.game.legal_actions())
+    request(w, {"type": "roll_map"})
+    deadline = time.monotonic() + 60
+    while w.roll_map.get("status") == "working" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    w.show_analysis(True, engine="analysis_fakes:failing_step")
+    w.wait_analysis(timeout=60)
+    w.show_analysis(False)
+
+
 def debts_to_the_bank_and_the_pot(rec: Recorder) -> None:
     for pot in (False, True):
         game = Game.scenario("classic", players=["Ann", "Bob"], seed=4, current="Ann",
@@ -312,5 +367,5 @@ def trade_notes(rec: Recorder) -> None:
 SCENARIOS: list[Callable[..., None]] = [
     playouts, lobby_and_setup, trade_and_mortgage, tax_jail_and_doubles, jail_fine,
     win_bar_and_game_over, debts_to_the_bank_and_the_pot, clocks, panels, housing_shortage,
-    custom_boards, trade_notes,
+    custom_boards, trade_notes, analysis_panels,
 ]

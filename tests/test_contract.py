@@ -18,7 +18,7 @@ import anywidget
 import jsonschema
 import pytest
 from contract_checker import Checker, declared
-from contract_scenarios import SCENARIOS, Recorder, advice_error
+from contract_scenarios import SCENARIOS, Recorder, advice_error, stand_in
 
 from ugentopoly_widget import Game, UgentopolyWidget
 from ugentopoly_widget.widget import contract, data
@@ -131,6 +131,7 @@ def _widget() -> UgentopolyWidget:
     w = UgentopolyWidget.from_game(game, turn_pause=0)
     w.advice_rollouts = 12
     w.fan_seconds = 0
+    stand_in(w)
     return w
 
 
@@ -144,6 +145,10 @@ def valid_requests(w: UgentopolyWidget) -> list[dict[str, Any]]:
     offer = {"player": 0, "partner": 1, "give": {"properties": [16], "cash": 10, "cards": []},
              "get": {"properties": [19], "cash": 0, "cards": []}}
     return [
+        {"type": "roll_map"},  # Ann is about to roll
+        {"type": "analysis", "on": True},
+        {"type": "position", "index": 0},
+        {"type": "analysis", "on": False},
         {"type": "probability", "mode": "exact", "stats": True, "jail": "long", "per": "turn"},
         {"type": "probability", "mode": None},
         {"type": "probability", "mode": "off"},
@@ -234,6 +239,9 @@ WRONG = [
     {"type": "win_chances", "on": "true"},
     {"type": "win_chances", "on": False, "budget": "1000"},
     {"type": "trade_advice", "offer": [1, 2]},
+    {"type": "analysis", "on": "true"},
+    {"type": "position", "index": "0"},
+    {"type": "roll_map", "seq": "1"},
     {"type": "log", "before": "start"},
     {"type": "setup", "profile": "classic", "players": "Ann"},
     {"type": "setup", "profile": "classic", "players": [{"name": 1, "token": "car",

@@ -57,6 +57,8 @@ export class Centre {
   readonly overEl = h("div", { class: "ugw-ranking", "data-ugw": "ranking", hidden: true });
   readonly play = h("div", { class: "ugw-play" }, this.narrationEl, h("div", { class: "ugw-timers" }, this.timerEl, this.clockEl), this.actionsEl, this.errorEl);
   readonly centerTop = h("div", { class: "ugw-center-top" }, this.boardTitle, this.legendEl);
+  /** The 36-roll map, in the place of the decks and the dice while it is shown. */
+  readonly rollMapEl = h("div", { class: "ugw-centre-map", "data-ugw": "roll-map-centre", hidden: true });
   /** The last drawn card, face up until the next action (or closed). */
   drawnCard: DrawnCard | null = null;
   /** The state's `rolls` when the dice were drawn (null: not yet). */
@@ -71,7 +73,7 @@ export class Centre {
 
   constructor(view: View) {
     this.view = view;
-    replace(view.boardView.center, this.centerTop, this.table, this.play, this.overEl, this.cardEl);
+    replace(view.boardView.center, this.centerTop, this.table, this.rollMapEl, this.play, this.overEl, this.cardEl);
   }
 
   drawDice(animate: boolean): void {
@@ -130,7 +132,7 @@ export class Centre {
     const synced = view.synced;
     const boardView = view.boardView;
     const L = synced.lang();
-    const state = synced.game();
+    const state = view.shown();
     const board = synced.board();
     if (!state) return;
     this.boardTitle.textContent = (board.titles && board.titles[L]) || board.name || "";
@@ -142,6 +144,11 @@ export class Centre {
     const next = heat as Partial<ProbabilityHeat>;
     const mover = next.mode === "next" && state.players && next.player !== null && next.player !== undefined ? state.players[next.player] : null;
     boardView.markStart(mover ? mover.position : null);
+    const map = view.rollMap();
+    if (map) replace(this.rollMapEl, map); else replace(this.rollMapEl);
+    this.rollMapEl.hidden = !map;
+    this.table.hidden = !!map;
+    this.boardTitle.hidden = !!map;
     const over = state.phase === "over" && state.ranking;
     boardView.center.classList.toggle("ugw-center-over", !!over);
     if (over) {

@@ -70,6 +70,86 @@ export type AgainHelp = {
   max: number | null;
 };
 
+/** luck or skill: waiting, the analysis so far, refused, or off */
+export type Analysis = AnalysisWaiting | AnalysisReport | AnalysisError | Empty;
+
+export type AnalysisError = {
+  on: true;
+  status: "error";
+  seq: number;
+  text: Texts;
+};
+
+/** A player's summary (results.PlayerSummary). */
+export type AnalysisPlayer = {
+  player: number;
+  name: string;
+  result: number;
+  luck: number;
+  luck_se: number;
+  skill_loss: number;
+  skill_loss_se: number;
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+  adjusted: number;
+  adjusted_low: number;
+  adjusted_high: number;
+};
+
+/** One step of the chart: a player's luck and skill loss summed up to a turn. */
+export type AnalysisPoint = {
+  turn: number;
+  index: number;
+  /** per player, points, summed so far */
+  luck: number[];
+  /** per player, points lost, summed so far */
+  skill: number[];
+};
+
+/** The analysis of the game up to action ``upto`` (``seq``: the state it was made for). */
+export type AnalysisReport = {
+  on: true;
+  status: "running" | "done";
+  seq: number;
+  /** actions analysed: the record's first upto */
+  upto: number;
+  /** actions the game has (upto < actions: more to come) */
+  actions: number;
+  complete: boolean;
+  rollouts: number;
+  thresholds: AnalysisThresholds;
+  players: AnalysisPlayer[];
+  series: AnalysisPoint[];
+  mistakes: Mistake[];
+  /** decisions judged */
+  decisions: number;
+  /** rolls and cards measured */
+  chances: number;
+  verdict: LiveVerdict | null;
+  luck: LiveLuck | null;
+  explain: Texts;
+};
+
+/** The Analysis tab's switch (off by default, as the win bar). */
+export type AnalysisRequest = {
+  type: "analysis";
+  on: boolean;
+  seq?: number;
+};
+
+export type AnalysisThresholds = {
+  inaccuracy: number;
+  mistake: number;
+  blunder: number;
+};
+
+export type AnalysisWaiting = {
+  on: true;
+  status: "waiting";
+  seq: number;
+};
+
 export type Area = {
   colour: string;
   house_price: number | null;
@@ -412,6 +492,29 @@ export type LinearRentHelp = {
   per_house: number;
 };
 
+/** The last roll (or card) measured: "lucky roll: +7 points". */
+export type LiveLuck = {
+  index: number;
+  turn: number;
+  player: number;
+  kind: "roll" | "card";
+  luck: number;
+  luck_se: number;
+  text: Texts;
+};
+
+/** The last decision judged: "Bob: mistake, −6 ± 2 points: selling New York Avenue; best: keep it". */
+export type LiveVerdict = {
+  /** the action's index in the game's record */
+  index: number;
+  turn: number;
+  player: number;
+  verdict: VerdictName;
+  loss: number;
+  loss_se: number;
+  text: Texts;
+};
+
 export type LobbyBoard = {
   /** 'bundled:<profile>' or 'custom' */
   id: string;
@@ -517,7 +620,20 @@ export type LogRequest = {
 };
 
 /** a custom message from Python to the views (widget.send) */
-export type Message = PictureMessage | LogMessage | LogPageMessage | LogLangMessage;
+export type Message = PictureMessage | LogMessage | LogPageMessage | LogLangMessage | PositionMessage;
+
+/** One of the biggest mistakes, worst first; its index opens the position before it. */
+export type Mistake = {
+  index: number;
+  turn: number;
+  player: number;
+  verdict: VerdictName;
+  loss: number;
+  loss_se: number;
+  chosen: string;
+  best: string;
+  text: Texts;
+};
 
 export type MortgagedData = {
   position: number;
@@ -583,6 +699,23 @@ export type PositionAction = {
   position: number;
 };
 
+/** The position before a past decision, for a read-only look (its ``legal`` is empty). */
+export type PositionMessage = {
+  type: "position";
+  index: number;
+  turn: number;
+  state: GameState;
+  text: Texts;
+  seq?: number;
+};
+
+/** The position before action ``index`` of the record: a PositionMessage. */
+export type PositionRequest = {
+  type: "position";
+  index: number;
+  seq: number;
+};
+
 /** A probability mode's heat layer (widget/odds.py heat_payload): a share of rolls (or turns) per tile, In Jail apart; the fills are opaque colours chosen in Python, the view only paints them; notes say why the hottest and coldest tiles are. */
 export type ProbabilityHeat = {
   mode: HeatMode;
@@ -644,7 +777,53 @@ export type RankRow = {
 export type RentHelp = StreetRentHelp | LinearRentHelp | RailwayRentHelp | UtilityRentHelp;
 
 /** a view's model.send(...), checked in Python (game_widget._handle_request) */
-export type Request = ActRequest | UndoRequest | TickRequest | SetupRequest | LangRequest | BotsRequest | ProbabilityRequest | RollOnceRequest | PictureRequest | WinChancesRequest | TradeAdviceRequest | LogRequest;
+export type Request = ActRequest | UndoRequest | TickRequest | SetupRequest | LangRequest | BotsRequest | ProbabilityRequest | RollOnceRequest | PictureRequest | WinChancesRequest | TradeAdviceRequest | LogRequest | AnalysisRequest | RollMapRequest | PositionRequest;
+
+/** One outcome of the roll about to be made (results.RollOutcome). */
+export type RollCell = {
+  dice: number[];
+  double: boolean;
+  tile: number;
+  end: number;
+  name: Texts;
+  end_name: Texts;
+  p_win: number;
+  se: number;
+  gain: number;
+  /** its colour, by gain (chosen in Python) */
+  fill: string;
+  ink: string;
+};
+
+export type RollMapError = {
+  seq: number;
+  status: "working" | "error";
+  text: Texts;
+};
+
+/** The 36-roll map of the player about to roll (``seq``: the state it is for). */
+export type RollMapPanel = {
+  seq: number;
+  status: "done";
+  player: number;
+  name: string;
+  p_mean: number;
+  rollouts: number;
+  sides: number;
+  /** points at the ends of the colour scale (±) */
+  scale: number;
+  palette: string[];
+  cells: RollCell[];
+};
+
+/** The 36-roll map of the player about to roll now (refused for a state left behind). */
+export type RollMapRequest = {
+  type: "roll_map";
+  seq: number;
+};
+
+/** the 36-roll map: drawn, being worked out, refused, or none */
+export type RollMapTrait = RollMapPanel | RollMapError | Empty;
 
 export type RollOnceRequest = {
   type: "roll_once";
@@ -861,6 +1040,10 @@ export type Traits = {
   /** the win bar and trade advice can run here (now everywhere: the browser site in slices) */
   rollouts_available: boolean;
   trade_advice: TradeAdvice;
+  /** luck or skill: the game analysed (widget/analysis_live.py) */
+  analysis: Analysis;
+  /** the 36-roll map of the player about to roll */
+  roll_map: RollMapTrait;
   seats: SeatKind[];
   /** seconds between bot actions, 0 to 10 */
   bot_delay: number;
@@ -897,6 +1080,9 @@ export type UtilityRentHelp = {
   owned: number;
   of: number;
 };
+
+/** a decision's verdict by the analysis' thresholds */
+export type VerdictName = "fine" | "inaccuracy" | "mistake" | "blunder";
 
 /** the live win chances: waiting, an estimate, game over, or off */
 export type WinChances = WinWaiting | WinEstimate | WinOver | Empty;

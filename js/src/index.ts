@@ -25,6 +25,7 @@ import { Centre } from "./centre.js";
 import { Pacing } from "./pacing.js";
 import { LogView } from "./logview.js";
 import { OddsTab } from "./oddstab.js";
+import { AnalysisTab } from "./analysistab.js";
 import { Layout } from "./layout.js";
 import { Requests, SafeClicks } from "./requests.js";
 import { Synced } from "./model.js";
@@ -69,6 +70,8 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     manageOpen: false,
     ctx,
     inGame: () => !!synced.game(),
+    shown: () => { const live = synced.game(); return live ? analysis.shown(live) : null; },
+    rollMap: () => analysis.centreMap(),
     openLobby,
     drawPanels,
   };
@@ -99,9 +102,12 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   tabs.add("log", () => t(lang(), "log"), log.el);
   const odds = new OddsTab(view);
   tabs.add("odds", () => t(lang(), "odds_tab"), odds.el);
+  // looking back at a past position: the board, the strip and the panels draw it, no buttons
+  const analysis = new AnalysisTab(view, () => { trade.hide(); view.cardPos = null; draw(); });
+  tabs.add("analysis", () => t(lang(), "analysis_tab"), analysis.el);
   const side = h("div", { class: "ugw-side" }, layout.dock, tabs.el);
   // a place for a bar above the board (empty unless something is put there: hidden)
-  const aboveBoard = h("div", { class: "ugw-above-board", "data-ugw": "above-board" }, odds.winEl);
+  const aboveBoard = h("div", { class: "ugw-above-board", "data-ugw": "above-board" }, analysis.banner, odds.winEl, analysis.liveEl);
   const boardCol = h("div", { class: "ugw-board-col" }, aboveBoard, boardView.el);
   const main = h("div", { class: "ugw-main" }, boardCol, side);
   const lobby = new Lobby((req) => requests.send(req, "setup"), () => { view.wantLobby = false; draw(); }, uid);
@@ -112,6 +118,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
 
   const onKey = (ev: KeyboardEvent): void => {
     if (ev.key === "Escape") {
+      if (analysis.replay) { analysis.back(); return; }
       if (trade.open) { trade.hide(); return; }
       if (view.cardPos !== null) { view.cardPos = null; centre.drawCenter(); }
       if (centre.drawnCard) { centre.drawnCard = null; centre.drawTable(); }
@@ -137,9 +144,11 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
 
   // ---------------------------------------------------------------- drawing
   function ctx(): PanelCtx {
+    const live = synced.state() as PanelCtx["state"];
+    const replaying = !!analysis.replay && !!synced.game();
     return {
-      state: synced.state() as PanelCtx["state"], board: synced.board(), lang: lang(),
-      act: (action) => requests.act(action),
+      state: replaying ? analysis.shown(live) : live, board: synced.board(), lang: lang(),
+      act: (action) => (replaying ? false : requests.act(action)),
       guarded: (attrs) => view.clicks.button(attrs as Parameters<SafeClicks["button"]>[0],
         (synced.state() as Partial<PanelCtx["state"]>).decision || {}),
       uid,
@@ -164,7 +173,8 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     tabs.sync();
     renderStrip(strip, c);
     renderStatus(statusEl, c);
-    if (pacing.holding(c.state)) pacing.drawHold(c.state, L);
+    if (analysis.replay) { delete centre.actionsEl.dataset.holding; renderActions(centre.actionsEl, c); }
+    else if (pacing.holding(c.state)) pacing.drawHold(c.state, L);
     else { delete centre.actionsEl.dataset.holding; renderActions(centre.actionsEl, c); }
     trade.render(c);
     centre.drawCenter();
@@ -204,13 +214,16 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     }
     const fresh = lastSeq !== null && state.seq !== lastSeq;
     if (fresh) { centre.errorEl.hidden = true; trade.stateChanged(state); }
-    boardView.update(state, board.hotel_level);
+    const shown = analysis.shown(state);
+    boardView.update(shown, board.hotel_level);
     root.dataset.phase = state.phase;
     root.dataset.seq = String(state.seq);
-    if (fresh && state.last) pacing.narrate(state, board, prevPositions);
+    if (fresh && state.last && !analysis.replay) pacing.narrate(state, board, prevPositions);
     if (lastSeq === null) centre.drawTable();
     drawPanels();
     odds.drawWinBar();
+    analysis.drawLive();
+    analysis.draw();
     if (pacing.floats) { pacing.floats(); pacing.floats = null; }
     const lastRolls = centre.lastRolls;
     const animate = lastRolls !== null && state.rolls > lastRolls;
@@ -249,18 +262,21 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   });
   on("change:presentation", () => { layout.applyPresentation(); drawHeader(); });
   on("change:win_chances", () => odds.winChanged());
+  on("change:analysis", () => analysis.changed());
+  on("change:roll_map", () => { analysis.draw(); centre.drawCenter(); });
   on("change:trade_advice", () => { if (trade.open && view.inGame()) trade.render(ctx()); });
   on("change:fan", () => { fan.draw(synced.get("fan"), lang()); odds.draw(); });
   on("msg:custom", (msg: Message) => {
     if (msg && msg.type === "picture") odds.takePicture(msg);
+    if (msg && msg.type === "position" && view.inGame() && msg.state && msg.state.phase) analysis.show(msg);
     if (msg && msg.type === "log" && log.feed.reply(msg)) log.draw();
     if (msg && msg.type === "log_page" && log.feed.prepend(msg)) log.draw();
     // another language: the log's lines in it (the state itself is not re-sent)
     if (msg && msg.type === "log_lang" && Array.isArray(msg.lines)) { log.feed.replace(msg); log.draw(); }
   });
-  on("change:board_data", () => { view.wantLobby = false; lastBoard = null; view.cardPos = null; pacing.holdUntil = 0; trade.hide(); redraw(); });
+  on("change:board_data", () => { analysis.replay = null; analysis.drawBanner(); view.wantLobby = false; lastBoard = null; view.cardPos = null; pacing.holdUntil = 0; trade.hide(); redraw(); });
   on("change:lang", () => {
-    boardView.setLang(lang()); boardView.setHeat(synced.get("heat")); draw(); centre.drawTable(); odds.draw(); odds.drawWinBar(); fan.draw(synced.get("fan"), lang());
+    boardView.setLang(lang()); boardView.setHeat(synced.get("heat")); draw(); centre.drawTable(); odds.draw(); odds.drawWinBar(); analysis.changed(); analysis.drawBanner(); fan.draw(synced.get("fan"), lang());
     pacing.relang();
   });
   on("change:heat", () => { boardView.setHeat(synced.get("heat")); centre.drawCenter(); odds.draw(); });
@@ -293,6 +309,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     if (deadWatch) deadWatch.disconnect();
     layout.destroy();
     log.destroy();
+    analysis.destroy();
     view.clicks.destroy();
     for (const [name, fn] of handlers) model.off(name, fn);
     root.removeEventListener("keydown", stopKeys);

@@ -25,6 +25,10 @@ export interface View {
   /** What the panels draw from (panels.ts). */
   ctx(): PanelCtx;
   inGame(): boolean;
+  /** The state the board shows: a past position while looking back (read-only), else the game's. */
+  shown(): import("./contract.js").GameState | null;
+  /** The 36-roll map of the player about to roll, for the board's centre (null: none). */
+  rollMap(): HTMLElement | null;
   openLobby(): void;
   /** The strip, the side panels, the decision and the centre. */
   drawPanels(): void;

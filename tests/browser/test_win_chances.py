@@ -11,8 +11,9 @@ import json
 from .board_checks import settle, shot
 from .classroom_checks import in_view
 from .conftest import Kernel, OpenNotebook
+from .latency import click_times, install_timers
 from .test_board_layout import _sidebar
-from .test_widget_browser import IMPORTS, root_of, wait_armed
+from .test_widget_browser import IMPORTS, root_of
 
 CELLS = [
     IMPORTS + "\nfrom ugentopoly_widget import Game",
@@ -171,35 +172,7 @@ def test_trade_advice_in_the_dialog_equals_rate_trade(
     assert _py(kernel, "w.state['seq']") == seq
 
 
-def _click_times(page, root, clicks: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
-    """Click the decision's main button `clicks` times: the board's reply (a new data-seq on
-    the root) and, while the bar is on, its first estimate of the new position, in ms as the
-    page timed them (the hooks of test_the_bar_does_not_hold_up_the_board)."""
-
-    replies, firsts = [], []
-    for _ in range(clicks):
-        seq = root.get_attribute("data-seq")
-        # the decision's main button (roll, buy, end turn), once it takes clicks
-        # (the trade and build buttons beside it never: they open a dialog, no new state)
-        primary = "[data-ugw=actions] button.ugw-primary"
-        choice = primary if root.locator(primary).count() else "[data-ugw=actions] button"
-        wait_armed(page, choice)
-        button = root.locator(choice).first
-        button.click()
-        page.wait_for_function(
-            "(s) => document.querySelector('[data-ugw=root]').dataset.seq !== s", arg=seq)
-        # timed in the page: from the click's event to the new state drawn (its data-seq set)
-        replies.append(page.evaluate("() => window.__ugwSeqAt - window.__ugwClickAt"))
-        if not root.locator("[data-ugw=win-bar]").is_hidden():
-            page.wait_for_function(
-                "() => { const r = document.querySelector('[data-ugw=root]');"
-                " const b = document.querySelector('[data-ugw=win-bar]');"
-                " return b.dataset.seq === r.dataset.seq && Number(b.dataset.rollouts) > 0"
-                " || b.dataset.status === 'over'; }", timeout=60_000)
-            page.wait_for_function("() => window.__ugwFirstAt > 0")
-            firsts.append(page.evaluate("() => window.__ugwFirstAt - window.__ugwClickAt"))
-        settle(page)  # the new buttons arm
-    return replies, firsts
+WIN_READY = "Number(b.dataset.rollouts) > 0 || b.dataset.status === 'over'"
 
 
 def test_the_bar_does_not_hold_up_the_board(
@@ -214,20 +187,7 @@ def test_the_bar_does_not_hold_up_the_board(
     root = root_of(page)
     # timed in the page, from a click's event: the new state drawn (the root's data-seq) and
     # the bar's first figures of that state (its data-seq equal, rollouts > 0)
-    page.evaluate("""() => {
-      const root = document.querySelector('[data-ugw=root]');
-      const bar = document.querySelector('[data-ugw=win-bar]');
-      document.addEventListener('click', () => {
-        window.__ugwClickAt = performance.now(); window.__ugwFirstAt = 0; }, true);
-      new MutationObserver(() => { window.__ugwSeqAt = performance.now(); })
-        .observe(root, { attributes: true, attributeFilter: ['data-seq'] });
-      new MutationObserver(() => {
-        if (!window.__ugwFirstAt && bar.dataset.seq === root.dataset.seq
-            && (Number(bar.dataset.rollouts) > 0 || bar.dataset.status === 'over'))
-          window.__ugwFirstAt = performance.now();
-      }).observe(bar, { attributes: true,
-                        attributeFilter: ['data-seq', 'data-rollouts', 'data-status'] });
-    }""")
+    install_timers(page, "[data-ugw=win-bar]", WIN_READY)
     kernel.run("first = g.copy()")
     off: list[float] = []
     on: list[float] = []
@@ -242,7 +202,7 @@ def test_the_bar_does_not_hold_up_the_board(
                 page.wait_for_function(
                     "() => { const b = document.querySelector('[data-ugw=win-bar]');"
                     " return !b.hidden && Number(b.dataset.rollouts) > 0; }", timeout=60_000)
-            replies, first = _click_times(page, root, 10)
+            replies, first = click_times(page, root, 10, "[data-ugw=win-bar]", WIN_READY)
             (on if bar else off).extend(replies)
             firsts += first
             if bar:

@@ -40,6 +40,7 @@ from ..engine.game import Game
 from ..engine.records.events import Event
 from ..engine.rules import PROFILES
 from . import heatmap
+from .analysis_live import AnalysisDisplay
 from .data import (
     LANGS,
     LOG_TAIL,
@@ -90,7 +91,7 @@ def seat_problem(seats: Sequence[str]) -> str | None:
 
 
 class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDisplay,
-                       TradeAdviceDisplay, anywidget.AnyWidget):
+                       TradeAdviceDisplay, AnalysisDisplay, anywidget.AnyWidget):
     """Play and script a game in a notebook cell.
 
     >>> w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1)
@@ -119,6 +120,8 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
     # the browser site plays them in slices of the event loop (rollouts/slices.py)
     rollouts_available = traitlets.Bool(True, read_only=True).tag(sync=True)
     trade_advice = traitlets.Dict().tag(sync=True)  # the trade dialog's advice (trade_advice.py)
+    analysis = traitlets.Dict().tag(sync=True)  # luck or skill (analysis_live.py); {} off
+    roll_map = traitlets.Dict().tag(sync=True)  # the 36-roll map (analysis_live.py); {} none
     seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     bot_delay = traitlets.Float(0.8).tag(sync=True)
     paused = traitlets.Bool(False).tag(sync=True)
@@ -154,6 +157,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._init_presentation()
         self._init_win_chances()
         self._init_trade_advice()
+        self._init_analysis()
         self._timer_handle: asyncio.TimerHandle | None = None
         self._listener: EventCallback | None = None
         self.errors: list[str] = []
@@ -319,6 +323,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._refresh_probability()
         self._refresh_fan()
         self._refresh_win_chances()
+        self._refresh_analysis()
 
     def _set_state(self, state: dict[str, Any]) -> None:
         """``self.state = state``: what traitlets and ipywidgets do for it, sent the same way
@@ -695,6 +700,12 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             self._request_win_chances(content)
         elif kind == "trade_advice":
             self._request_trade_advice(content)
+        elif kind == "analysis":
+            self._request_analysis(content)
+        elif kind == "roll_map":
+            self._request_roll_map(content)
+        elif kind == "position":
+            self._request_position(content)
         elif kind == "log":  # a view that missed lines (opened later): the whole kept tail;
             # with "before": the lines before its first (its reader scrolls back)
             if "before" in content:
@@ -840,6 +851,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._cancel_fan()
         self._stop_win_chances()
         self._cancel_advice()
+        self._stop_analysis()
         if self._timer_handle is not None:
             self._timer_handle.cancel()
             self._timer_handle = None

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from ...engine.rules import Buildings, GameMode, StreetRent
+from .analysis import *
 from .base import *
 from .base import NotRequired
 from .game import *
@@ -45,6 +46,9 @@ ALIAS_DOCS = {
     "Heat": "the heat layer: w.show_heat's, a probability mode's, or none",
     "WinChances": "the live win chances: waiting, an estimate, game over, or off",
     "TradeAdvice": "the trade dialog's advice: working, rated, refused, or none yet",
+    "Analysis": "luck or skill: waiting, the analysis so far, refused, or off",
+    "RollMapTrait": "the 36-roll map: drawn, being worked out, refused, or none",
+    "VerdictName": "a decision's verdict by the analysis' thresholds",
     "RentHelp": "what a property would earn its buyer (explain.buy_rent)",
     "Move": "[player, start, end, steps, via] of one move",
 }
@@ -95,6 +99,10 @@ __all__ = [
     "Traits", "VIEW_WRITES", "ActRequest", "UndoRequest", "TickRequest", "SetupPlayer",
     "SetupOptions", "SetupRequest", "LangRequest", "BotsRequest", "ProbabilityRequest",
     "RollOnceRequest", "PictureRequest", "WinChancesRequest", "TradeAdviceRequest", "LogRequest",
+    "AnalysisRequest", "RollMapRequest", "PositionRequest",
     "Request", "PictureMessage", "LogMessage", "LogPageMessage", "LogLangMessage", "Message",
+    "VerdictName", "LiveVerdict", "LiveLuck", "AnalysisPlayer", "AnalysisPoint", "Mistake",
+    "AnalysisThresholds", "AnalysisWaiting", "AnalysisReport", "AnalysisError", "Analysis",
+    "RollCell", "RollMapPanel", "RollMapError", "RollMapTrait", "PositionMessage",
     "ROOTS", "ALIAS_DOCS", "fields", "request_keys", "Buildings", "GameMode", "StreetRent",
 ]

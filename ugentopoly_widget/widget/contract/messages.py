@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Literal, TypedDict
 
 from ...engine.rules import GameMode
+from .analysis import Analysis, PositionMessage, RollMapTrait
 from .base import Doc, Empty, HeatMode, JailStrategy, Lang, NotRequired, Per, SeatKind
 from .game import Action, BoardData, LobbyData, State
 from .panels import ErrorInfo, Fan, Heat, Stats, TradeAdvice, TradeOffer, WinChances
@@ -13,7 +14,8 @@ __all__ = [
     "Traits", "VIEW_WRITES", "ActRequest", "UndoRequest", "TickRequest", "SetupPlayer",
     "SetupOptions", "SetupRequest", "LangRequest", "BotsRequest", "ProbabilityRequest",
     "RollOnceRequest", "PictureRequest", "WinChancesRequest", "TradeAdviceRequest", "LogRequest",
-    "Request", "PictureMessage", "LogMessage", "LogPageMessage", "LogLangMessage", "Message",
+    "AnalysisRequest", "RollMapRequest", "PositionRequest", "Request", "PictureMessage",
+    "LogMessage", "LogPageMessage", "LogLangMessage", "Message",
 ]
 
 
@@ -34,6 +36,8 @@ class Traits(TypedDict):
     rollouts_available: Annotated[bool, Doc("the win bar and trade advice can run here (now "
                                             "everywhere: the browser site in slices)")]
     trade_advice: TradeAdvice
+    analysis: Annotated[Analysis, Doc("luck or skill: the game analysed (widget/analysis_live.py)")]
+    roll_map: Annotated[RollMapTrait, Doc("the 36-roll map of the player about to roll")]
     seats: list[SeatKind]
     bot_delay: Annotated[float, Doc("seconds between bot actions, 0 to 10")]
     paused: bool
@@ -157,9 +161,32 @@ class LogRequest(TypedDict):
     seq: NotRequired[int]
 
 
+class AnalysisRequest(TypedDict):
+    """The Analysis tab's switch (off by default, as the win bar)."""
+
+    type: Literal["analysis"]
+    on: bool
+    seq: NotRequired[int]
+
+
+class RollMapRequest(TypedDict):
+    """The 36-roll map of the player about to roll now (refused for a state left behind)."""
+
+    type: Literal["roll_map"]
+    seq: int
+
+
+class PositionRequest(TypedDict):
+    """The position before action ``index`` of the record: a PositionMessage."""
+
+    type: Literal["position"]
+    index: int
+    seq: int
+
+
 Request = (ActRequest | UndoRequest | TickRequest | SetupRequest | LangRequest | BotsRequest
            | ProbabilityRequest | RollOnceRequest | PictureRequest | WinChancesRequest
-           | TradeAdviceRequest | LogRequest)
+           | TradeAdviceRequest | LogRequest | AnalysisRequest | RollMapRequest | PositionRequest)
 
 # ---------------------------------------------------------------------------------- messages
 
@@ -197,4 +224,4 @@ class LogLangMessage(TypedDict):
     lines: list[str]
 
 
-Message = PictureMessage | LogMessage | LogPageMessage | LogLangMessage
+Message = PictureMessage | LogMessage | LogPageMessage | LogLangMessage | PositionMessage
