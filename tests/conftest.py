@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,3 +56,19 @@ def _no_foreign_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         asyncio._set_running_loop(foreign)
+
+
+@pytest.fixture(scope="module")
+def dask_client() -> Iterator[Any]:
+    """A local Dask cluster of 2 worker processes, one per test module that asks for it
+    (the rollouts' and the analysis' same-figures-everywhere tests)."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                       dashboard_address=None, processes=True,
+                                       silence_logs=40)
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()

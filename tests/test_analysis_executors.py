@@ -4,7 +4,6 @@ processes and on Dask; a cancel stops a pool) and its statistical checks (slow).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -21,21 +20,6 @@ def bot_game(turns: int, seed: int = 5) -> Game:
     game = Game("classic", players=["Ann", "Bob"], seed=seed)
     play_game(game, [make_bot("strong", 1), make_bot("strong", 2)], until_turn=turns)
     return game
-
-
-@pytest.fixture(scope="module")
-def dask_client() -> Iterator[Any]:
-    """A local Dask cluster of 2 worker processes (as tests/test_rollouts.py makes one)."""
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
-                                       dashboard_address=None, processes=True,
-                                       silence_logs=40)
-    client = distributed.Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 def test_the_same_seed_gives_the_same_table_everywhere(dask_client: Any) -> None:

@@ -5,7 +5,6 @@ gives the same figures everywhere, the live game stays untouched, bad input is n
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -100,20 +99,6 @@ def test_the_first_roll_is_stratified_and_the_live_game_untouched() -> None:
     assert fingerprint(game) == before
     assert table.p_win.sum() + table.p_unfinished[0] == pytest.approx(1.0)
     assert 0 < table.attrs["cpu_seconds"] <= table.attrs["seconds"] * 1.5
-
-
-@pytest.fixture(scope="module")
-def dask_client() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
-                                       dashboard_address=None, processes=True,
-                                       silence_logs=40)
-    client = distributed.Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 def test_the_same_seed_gives_the_same_figures_everywhere(dask_client: Any) -> None:
