@@ -122,11 +122,15 @@ def test_cards_are_measured_against_the_decks_remaining_cards() -> None:
     game = Game.scenario("classic", players=["Ann", "Bob"], positions={"Ann": 0},
                          current="Ann")
     game.testing.script_dice((3, 4))  # Chance at 7
-    game.testing.stack_deck("CHANCE", ["advance_go"] if "advance_go" in _ids(game) else
-                            [_ids(game)[0]])
+    first = _ids(game)[0]
+    game.testing.stack_deck("CHANCE", [first])
     game.act("roll")
-    kinds = [r.kind for r in analyse(game, **FAST).chances]
-    assert kinds == ["roll", "card"]
+    rows = analyse(game, **FAST).chances
+    assert [r.kind for r in rows] == ["roll", "card"]
+    # the card named in the player's words, as the log names it (not its id)
+    assert rows[1].outcome == game.board.text(first, "en") != first
+    dutch = analyse(game, lang="nl", **FAST).chances[1].outcome
+    assert dutch == game.board.text(first, "nl") != rows[1].outcome
 
 
 def _ids(game: Game) -> list[str]:

@@ -42,15 +42,9 @@ def point_seed(seed: int, index: int, kind: PointKind) -> int:
     return rollout_seed(seed, 3 * index + _KIND_CODE[kind])
 
 
-def _card_text(game: Game, deck: str, card_id: str, lang: str) -> str:
-    for card in game.board.decks[deck].cards:
-        if card.id == card_id:
-            text = getattr(card, "text", None)
-            if isinstance(text, dict):
-                return str(text.get(lang) or text.get("en") or card_id)
-            if isinstance(text, str):
-                return text
-    return card_id
+def _card_text(game: Game, card_id: str, lang: str) -> str:
+    """The card's words as the log shows them (the board's texts; its id where it has none)."""
+    return game.board.text(card_id, lang).replace("\n", " ")
 
 
 def _deck_cards(game: Game) -> dict[str, list[str]]:
@@ -125,7 +119,7 @@ class Finder:
                 found.append((Point(i, made.player, cards, point_seed(self.seed, i, "card"),
                                     self.chance_rollouts),
                               Meta("card", i, turn, made.player, ids.index(card),
-                                   outcome=_card_text(game, deck, card, self.lang))))
+                                   outcome=_card_text(game, card, self.lang))))
         return found
 
     def _decision(self, game: Game, made: Action, i: int, turn: int
