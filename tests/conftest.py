@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,18 +37,19 @@ def skip_without_classroom_extra() -> None:
                     allow_module_level=True)
 
 
-@pytest.fixture(autouse=True)
-def _no_foreign_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+@contextlib.contextmanager
+def _without_foreign_event_loop(path: Path) -> Iterator[None]:
     """A desk test runs as a script does: no event loop running in its thread.
 
     Playwright's sync API (the browser tests, earlier in the same session) leaves its own
     asyncio loop marked as running in the main thread for the rest of the session; code that
-    asks ``asyncio.get_running_loop()`` (bot pacing, Roll once, win chances, trade advice) would
-    then hand its work to a loop nobody drives, and ``asyncio.run`` would refuse to start. The
-    browser tests keep it; every other test sees none, and it is put back afterwards."""
+    asks ``asyncio.get_running_loop()`` (bot pacing, Roll once, win chances, trade advice, the
+    analysis) would then hand its work to a loop nobody drives, and ``asyncio.run`` would
+    refuse to start. The browser tests keep it; every other test sees none, and it is put back
+    afterwards."""
     import asyncio
 
-    if "browser" in request.node.path.parts:
+    if "browser" in path.parts:
         yield
         return
     foreign = asyncio._get_running_loop()
@@ -56,6 +58,21 @@ def _no_foreign_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         asyncio._set_running_loop(foreign)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _no_foreign_event_loop_for_the_module(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The same for a module's own fixtures, set up before any test's: test_contract's
+    recorded scenarios ask for a roll map whose answer goes to the loop (in CI's order, after
+    the browser tests, it waited for ever on Playwright's)."""
+    with _without_foreign_event_loop(request.node.path):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _no_foreign_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    with _without_foreign_event_loop(request.node.path):
+        yield
 
 
 @pytest.fixture(scope="module")
