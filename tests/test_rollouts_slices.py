@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import math
 import os
 import subprocess
 import sys
@@ -19,11 +20,12 @@ import pytest
 
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine.actions import ProposeTrade, TradeSide
-from ugentopoly_widget.rollouts import LiveEstimator, rate_trade, win_chances
+from ugentopoly_widget.rollouts import LiveEstimator, rate_trade, stats, win_chances
 from ugentopoly_widget.rollouts.runner import Outcomes, checked_request
 from ugentopoly_widget.rollouts.slices import Sliced, SlicedLiveEstimator, finish
 from ugentopoly_widget.rollouts.stats import standard_error
 from ugentopoly_widget.rollouts.trades import rating_steps
+from ugentopoly_widget.simulation.stats import wilson
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -300,3 +302,15 @@ def test_the_runner_and_the_figures_need_no_numpy() -> None:
     assert [r[0] for r in got["rows"]] == table.text.tolist()
     for text, p_win, delta, _se in got["rows"]:
         assert (p_win, delta) == pytest.approx(desk[text], abs=1e-12)
+
+
+def test_the_interval_counts_an_effective_sample_of_n_minus_1_whole() -> None:
+    # 17 wins in 36 unstratified rollouts: p(1-p)/se^2 is n - 1 = 35 exactly, which sums in a
+    # different order put a hair above or below; either way Wilson's at 35, not at 34 (the
+    # win-chances notebook's interval moved when numpy's sums became plain ones)
+    values = [1.0] * 17 + [0.0] * 19
+    p = sum(values) / 36
+    se = stats.standard_error(values, None)
+    expected = wilson(17, 35, 0.95)
+    for nudged in (se, math.nextafter(se, 0.0), math.nextafter(se, 1.0)):
+        assert stats.interval(p, nudged, 36) == expected

@@ -68,8 +68,11 @@ def interval(p: float, se: float, n: int, confidence: float = 0.95) -> tuple[flo
     if not math.isfinite(se):
         return (0.0, 1.0)
     effective = n if se <= 0 or p <= 0 or p >= 1 else min(10 * n, max(1.0, p * (1 - p) / se**2))
+    # an unstratified se gives exactly n - 1, which rounding puts a hair on either side (numpy's
+    # sums and plain ones differ there): counted whole, not truncated to n - 2
+    whole = int(effective + 1e-9)
     k = round(p * effective)
-    return wilson(int(min(max(k, 0), int(effective))), int(effective), confidence)
+    return wilson(int(min(max(k, 0), whole)), whole, confidence)
 
 
 def difference_interval(delta: float, se: float, confidence: float = 0.95
