@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
+import threading
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -60,18 +63,39 @@ def _without_foreign_event_loop(path: Path) -> Iterator[None]:
         asyncio._set_running_loop(foreign)
 
 
+@contextlib.contextmanager
+def _ctrl_c_kept(where: str) -> Iterator[None]:
+    """Ctrl-C's handler as it was before `where` ran: a test (or a module's fixtures) that
+    leaves it changed is named in a warning and the handler put back, so later tests of
+    Ctrl-C start from Python's own (a CI run under load once found SIGINT ignored in
+    test_probability_limits, set by something earlier in the run)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        yield
+    finally:
+        after = signal.getsignal(signal.SIGINT)
+        if after is not before:
+            signal.signal(signal.SIGINT, before)
+            warnings.warn(f"{where} left Ctrl-C's handler set to {after!r}: put back to "
+                          f"{before!r}", stacklevel=1)
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _no_foreign_event_loop_for_the_module(request: pytest.FixtureRequest) -> Iterator[None]:
     """The same for a module's own fixtures, set up before any test's: test_contract's
     recorded scenarios ask for a roll map whose answer goes to the loop (in CI's order, after
     the browser tests, it waited for ever on Playwright's)."""
-    with _without_foreign_event_loop(request.node.path):
+    with _ctrl_c_kept(f"{request.node.nodeid} (its fixtures)"), \
+            _without_foreign_event_loop(request.node.path):
         yield
 
 
 @pytest.fixture(autouse=True)
 def _no_foreign_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
-    with _without_foreign_event_loop(request.node.path):
+    with _ctrl_c_kept(request.node.nodeid), _without_foreign_event_loop(request.node.path):
         yield
 
 
