@@ -39,6 +39,7 @@ from .requests import RequestError, is_int
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..rollouts.analysis import Analyser
     from ..rollouts.analysis.results import GameAnalysis, RollMap, Thresholds
     from ..rollouts.slices import SlicedExecutor, Steps
     from .contract.base import Texts
@@ -60,9 +61,11 @@ ROLL_MAP = "ugentopoly_widget.widget.analysis_live:roll_map_steps"
 
 # ---------------------------------------------------------------------- the worker's side
 
-# in the worker (process or thread): the incremental analyser of the current line of play,
-# and the generation the widget is at (shared memory: a job of an older one stops early)
-_ANALYSERS: dict[tuple[Any, ...], Any] = {}
+# in the worker (process, thread or the browser's slices): per widget, the incremental
+# analyser of its current line of play with what it was made with, the analysers in use, and
+# the generation the widget is at (shared memory: a job of an older one stops early)
+_ANALYSERS: dict[tuple[Any, ...], tuple[Any, tuple[Any, ...]]] = {}
+_BUSY: set[int] = set()
 _ANALYSERS_LOCK = threading.Lock()
 _GENERATION: Any = None
 
@@ -85,18 +88,43 @@ def analyse_steps(key: tuple[Any, ...], record: dict[str, Any], settings: Mappin
 
     if not record["actions"]:  # nothing played yet: nothing to judge
         return GameAnalysis(players=()), {"en": "", "nl": ""}
-    with _ANALYSERS_LOCK:
-        analyser = _ANALYSERS.get(key)
-        if analyser is None:
-            _forget(_ANALYSERS, key)  # one line of play a widget: an older one is left
-            chosen = {k: settings[k] for k in ("rollouts", "chance_rollouts")
-                      if settings.get(k) is not None}  # else analyse()'s defaults
-            analyser = _ANALYSERS[key] = A.Analyser(
-                seed=settings["seed"], thresholds=settings["thresholds"],
-                lang=settings["lang"], cancel=cancel, **chosen)
-    result: GameAnalysis = yield from analyser.update_steps(record)
+    analyser = _analyser(key, settings, cancel)
+    try:
+        result: GameAnalysis = yield from analyser.update_steps(record)
+    finally:
+        with _ANALYSERS_LOCK:
+            _BUSY.discard(id(analyser))
     explain: Texts = {"en": A.explain(result, lang="en"), "nl": A.explain(result, lang="nl")}
     return result, explain
+
+
+def _analyser(key: tuple[Any, ...], settings: Mapping[str, Any],
+              cancel: Callable[[], bool]) -> Analyser:
+    """The analyser of the line of play `key` = (widget, generation), marked in use. A new
+    line (an undo, the switch turned off and on) takes over the widget's last analyser when it
+    was made alike and is idle: it judges again only from where the record changed (its rows
+    before stay). Else a new one (analyse()'s defaults where no budget is given)."""
+    from ..rollouts import analysis as A
+    from ..rollouts.analysis.checks import check_cancel
+
+    chosen = {k: settings[k] for k in ("rollouts", "chance_rollouts")
+              if settings.get(k) is not None}
+    made = (settings["seed"], settings["thresholds"], settings["lang"],
+            tuple(sorted(chosen.items())))
+    with _ANALYSERS_LOCK:
+        entry = _ANALYSERS.get(key)
+        if entry is None:
+            older = [v for k, v in _ANALYSERS.items()
+                     if k[0] == key[0] and v[1] == made and id(v[0]) not in _BUSY]
+            entry = older[-1] if older else (A.Analyser(
+                seed=settings["seed"], thresholds=settings["thresholds"],
+                lang=settings["lang"], **chosen), made)
+            _forget(_ANALYSERS, key)  # one line of play a widget
+            _ANALYSERS[key] = entry
+        analyser: Analyser = entry[0]
+        _BUSY.add(id(analyser))
+        analyser.cancel = check_cancel(cancel)  # this job's generation
+        return analyser
 
 
 def analyse_step(key: tuple[Any, ...], record: dict[str, Any], settings: Mapping[str, Any],
