@@ -343,10 +343,20 @@ from ugentopoly_widget.widget import analysis_live as al
 a = Analyser(rollouts=al.BROWSER_ROLLOUTS, chance_rollouts=al.BROWSER_CHANCE_ROLLOUTS)
 t0 = time.perf_counter(); a.update(c.game.record()); t1 = time.perf_counter()
 roll_map(c.game, rollouts=al.BROWSER_ROLL_MAP_ROLLOUTS); t2 = time.perf_counter()
+# and in the middle of a game (more to build and trade): strong bots to turn 30, its roll map
+from ugentopoly_widget import Game
+from ugentopoly_widget.engine.bots import make_bot, play_game
+mid = Game("classic", players=["Ann", "Bob"], seed=13)
+play_game(mid, [make_bot("strong", 1), make_bot("strong", 2)], until_turn=30)
+while not mid.is_over and not any(x.type == "roll" for x in mid.legal_actions()):
+    mid.apply(make_bot("strong", 3).choose(mid))
+t3 = time.perf_counter(); roll_map(mid, rollouts=al.BROWSER_ROLL_MAP_ROLLOUTS)
+t4 = time.perf_counter()
 print(json.dumps({"actions": len(c.game.actions), "points": a.points_evaluated,
                   "playouts": a.playouts, "seconds": t1 - t0,
                   "roll_map_playouts": 36 * al.BROWSER_ROLL_MAP_ROLLOUTS,
-                  "roll_map_seconds": t2 - t1}))
+                  "roll_map_seconds": t2 - t1, "mid_turn": mid.turn_number,
+                  "mid_roll_map_seconds": t4 - t3}))
 """
 
 # A roll of the player to move that lands on a lot for sale they can pay (None: there is none).
@@ -431,8 +441,11 @@ def analysis_in_the_browser(visit: Visit, classic: Any, index: int,
         assert float(shown.get_attribute("data-skill-loss") or "nan") == pytest.approx(
             p.skill_loss, abs=1e-9)
     assert classic.locator("[data-ugw=error]").is_hidden()
-    live.scroll_into_view_if_needed()
-    classic.screenshot(path=str(ARTIFACTS / "lite-lab-analysis.png"))
+    above = classic.locator("[data-ugw=above-board]")  # the live lines over the board
+    above.scroll_into_view_if_needed()
+    above.screenshot(path=str(ARTIFACTS / "lite-lab-analysis-live.png"))
+    tab.scroll_into_view_if_needed()
+    tab.screenshot(path=str(ARTIFACTS / "lite-lab-analysis.png"))
     # the 36-roll map of the next player (the turn ended)
     visit.click("button[data-ugw-action=end_turn]", index)
     tab.locator("[data-ugw=roll-map-ask]:not([disabled])").click()
@@ -450,7 +463,8 @@ def analysis_in_the_browser(visit: Visit, classic: Any, index: int,
     assert cells.count() == 36
     shown_p = [float(x) for x in cells.evaluate_all("(cs) => cs.map((c) => c.dataset.pWin)")]
     assert shown_p == pytest.approx([o.p_win for o in want.outcomes], abs=1e-9)
-    classic.screenshot(path=str(ARTIFACTS / "lite-lab-roll-map.png"))
+    grid.scroll_into_view_if_needed()
+    grid.screenshot(path=str(ARTIFACTS / "lite-lab-roll-map.png"))
     assert visit.run("import sys; print('numpy' in sys.modules, 'pandas' in sys.modules)") \
         == "False False"
     metrics["analysis_longest_slice_ms"] = round(1000 * float(visit.run(
@@ -459,7 +473,8 @@ def analysis_in_the_browser(visit: Visit, classic: Any, index: int,
     speed = json.loads(visit.run(ANALYSIS_SPEED))
     metrics["pyodide_analysis"] = {**speed, "playouts_per_second": round(
         (speed["playouts"] + speed["roll_map_playouts"])
-        / (speed["seconds"] + speed["roll_map_seconds"]), 1)}
+        / (speed["seconds"] + speed["roll_map_seconds"]), 1), "mid_playouts_per_second": round(
+        speed["roll_map_playouts"] / speed["mid_roll_map_seconds"], 1)}
 
 
 # --------------------------------------------------------------------------- the session
