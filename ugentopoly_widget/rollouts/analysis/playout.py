@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from ...engine import actions as A
 from ...engine.actions import Action, action_from_dict
@@ -31,6 +31,7 @@ from ...engine.records.positions import PositionCopy
 from ...engine.records.savefile import decode_actions
 from ...engine.testing import run_injection
 from ..runner import BotSpec, _bots_for
+from ..slices import finish
 from ..streams import first_roll, rollout_seed
 from .evaluate import Evaluator
 
@@ -204,20 +205,6 @@ def run_job_steps(job: Job) -> Generator[None, None, list[list[list[float]]]]:
         results.append((yield from play_point_steps(position, point, job.bots, job.horizon,
                                                     job.max_turns)))
     return results
-
-
-T = TypeVar("T")
-
-
-def finish(steps: Generator[None, None, T]) -> T:
-    """Every step at once; the result (``slices.finish``, without importing the rollouts'
-    live estimators into a worker)."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            result: T = stop.value
-            return result
 
 
 __all__ = ["Branch", "Point", "Job", "Walker", "setup_of", "play_point", "play_point_steps",
