@@ -411,7 +411,7 @@ class AnalysisDisplay:
         try:
             self._an_loop = asyncio.get_running_loop()
         except RuntimeError:
-            self._an_loop = self._an_executor.loop if sliced else None  # type: ignore[union-attr]
+            self._an_loop = getattr(self._an_executor, "loop", None)  # (the slices' own)
         self._an_base = None
         self.analysis = self._an_waiting()
         self._refresh_analysis()
