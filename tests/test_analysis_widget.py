@@ -306,9 +306,14 @@ FORGED = [
 ]
 
 
+@pytest.mark.parametrize("threads", [True, False], ids=["threads", "browser-slices"])
 @pytest.mark.parametrize("content", FORGED, ids=lambda c: json.dumps(c)[:50])
-def test_forged_or_stale_requests_are_refused_and_change_nothing(content: dict[str, Any]
-                                                                 ) -> None:
+def test_forged_or_stale_requests_are_refused_and_change_nothing(
+        content: dict[str, Any], threads: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """... on a desk and in the browser site, where the analysis runs in slices."""
+    from ugentopoly_widget.rollouts import slices
+
+    monkeypatch.setattr(slices, "threads_available", lambda: threads)
     w = widget()
     w.game.testing.script_dice((1, 2))
     w.roll()

@@ -6,6 +6,7 @@ The site itself is built and played in tests/browser/test_lite_site.py."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 from pathlib import Path
 from typing import Any
@@ -118,9 +119,12 @@ def rollouts():
     async def main():
         ticks = []
 
+        an_ticks = []
+
         async def ticker():  # what else waits on the loop (a click's message): the slices
             while True:        # played when it ran
                 ticks.append(w._win.slices if w._win is not None else -1)
+                an_ticks.append(getattr(w._an_executor, "slices", -1))
                 await asyncio.sleep(0)
 
         tick = asyncio.ensure_future(ticker())
@@ -141,9 +145,25 @@ def rollouts():
         assert w.trade_advice["status"] == "working", w.trade_advice
         while w.trade_advice.get("status") not in ("done", "error"):
             await asyncio.sleep(0.01)
+        # the Analysis tab's switch and its 36-roll map (small budgets: the pure engine)
+        w.analysis_rollouts, w.analysis_chance_rollouts, w.roll_map_rollouts = 4, 2, 2
+        w._handle_custom_msg({"type": "analysis", "on": True}, [])
+        assert not w.error, w.error
+        analysis_waiting = dict(w.analysis)
+        while (w.analysis.get("status") not in ("done", "error")
+               or w.analysis.get("seq") != w.state["seq"]):
+            await asyncio.sleep(0.01)
+        w._handle_custom_msg({"type": "roll_map", "seq": w.state["seq"]}, [])
+        assert not w.error, w.error
+        while w.roll_map.get("status") not in ("done", "error"):
+            await asyncio.sleep(0.01)
+        an_sliced = w._an_executor.slices
         tick.cancel()
         return {"waiting": first, "win": win, "slices": sliced, "ticks": sorted(set(ticks)),
-                "advice": dict(w.trade_advice), "offer": offer, "record": w.game.record()}
+                "advice": dict(w.trade_advice), "offer": offer, "record": w.game.record(),
+                "analysis_waiting": analysis_waiting, "analysis": dict(w.analysis),
+                "roll_map": dict(w.roll_map), "analysis_slices": an_sliced,
+                "analysis_ticks": sorted(set(an_ticks))}
 
     return asyncio.run(main())
 for profile in ("classic", "ugentopoly"):
@@ -233,6 +253,45 @@ def check_rollouts_in_slices(got: dict[str, Any]) -> None:
     # no numpy, no probability lab: no rent figures (the desk has them)
     assert advice["sides"][0]["rent_change"] is None and math.isfinite(
         rating.sides[0]["rent_change"])
+    check_analysis_in_slices(got, game)
+
+
+def _no_nan(value: Any) -> Any:
+    if isinstance(value, float) and value != value:
+        return "NaN"
+    if isinstance(value, dict):
+        return {k: _no_nan(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_nan(v) for v in value]
+    return value
+
+
+def check_analysis_in_slices(got: dict[str, Any], game: Any) -> None:
+    """The Analysis tab and the 36-roll map without numpy, in slices: the browser's budget
+    said, and the figures of analyse() and roll_map() on the desk for that budget."""
+    from ugentopoly_widget.rollouts.analysis import analyse, explain, roll_map
+    from ugentopoly_widget.widget.analysis_view import analysis_payload
+
+    assert got["analysis_waiting"]["browser"] is True
+    assert (got["analysis_waiting"]["rollouts"], got["analysis_waiting"]["chance_rollouts"]) \
+        == (4, 2)
+    mine = got["analysis"]
+    assert mine["status"] == "done" and mine["browser"] is True, mine
+    direct = analyse(game, rollouts=4, chance_rollouts=2, seed=0)
+    words = {"en": explain(direct, "en"), "nl": explain(direct, "nl")}
+    desk = analysis_payload(direct, seq=mine["seq"], actions=len(game.actions), explain=words,
+                            browser=True)
+    same_payload(_no_nan(mine), _no_nan(json.loads(json.dumps(desk))), "analysis")
+    assert mine["verdict"] is not None and mine["luck"] is not None  # the buy, the roll
+    assert got["analysis_slices"] >= 2
+    assert set(range(1, got["analysis_slices"])) <= set(got["analysis_ticks"])
+    rm = got["roll_map"]
+    assert rm["status"] == "done" and rm["browser"] is True and rm["rollouts"] == 2, rm
+    want = roll_map(game, rollouts=2, seed=0)
+    assert [c["p_win"] for c in rm["cells"]] == pytest.approx(
+        [o.p_win for o in want.outcomes], abs=1e-12)
+    assert [c["gain"] for c in rm["cells"]] == pytest.approx(
+        [o.gain for o in want.outcomes], abs=1e-12)
 
 
 def test_the_browser_path_never_imports_numpy() -> None:

@@ -165,7 +165,8 @@ export function rollMapGrid(m: RollMapPanel, L: Lang, close?: () => void): HTMLE
     h("div", { class: "ugw-rollmap-top" },
       h("span", { class: "ugw-odds-head", title: tf(L, "roll_map_note", { n: m.rollouts }), text: tf(L, "roll_map_head", { p: m.name, pct: pct(m.p_mean) }) }),
       close ? h("button", { type: "button", class: "ugw-close", "data-ugw": "roll-map-close", "aria-label": t(L, "close"), text: "×", onclick: close }) : null),
-    grid, legend);
+    grid, legend,
+    m.browser ? h("div", { class: "ugw-muted", "data-ugw": "roll-map-budget", "data-rollouts": String(m.rollouts), text: tf(L, "roll_map_browser", { n: m.rollouts }) }) : null);
 }
 
 // ------------------------------------------------------------------ the tab
@@ -197,6 +198,11 @@ export function renderAnalysis(el: HTMLElement, o: AnalysisCtx): void {
       text: t(L, on ? "analysis_hide" : "analysis_show"), onclick: () => o.toggle && o.toggle(!on) }) : h("span", { class: "ugw-muted", text: t(L, "analysis_unavailable") }),
     h("button", { type: "button", class: "ugw-btn ugw-small-btn", "data-ugw": "roll-map-ask", disabled: !o.askRollMap || !o.toggle,
       text: t(L, "roll_map_ask"), onclick: () => o.askRollMap && o.askRollMap() })));
+  // the browser site plays fewer rollouts (Pyodide, slices of one thread): its budget is said
+  if (on && "browser" in a && a.browser) {
+    parts.push(h("p", { class: "ugw-muted ugw-an-budget", "data-ugw": "analysis-budget", "data-rollouts": String(a.rollouts || 0),
+      "data-chance-rollouts": String(a.chance_rollouts || 0), text: tf(L, "analysis_browser", { n: a.rollouts || 0, c: a.chance_rollouts || 0 }) }));
+  }
   parts.push(h("details", { class: "ugw-an-help" }, h("summary", { text: t(L, "analysis_what") }), h("p", { class: "ugw-muted", text: t(L, "analysis_help") })));
   const rm = o.rollMap || {};
   if ("status" in rm && rm.status === "done" && o.state && rm.seq === o.state.seq) {

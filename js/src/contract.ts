@@ -117,7 +117,12 @@ export type AnalysisReport = {
   /** actions the game has (upto < actions: more to come) */
   actions: number;
   complete: boolean;
+  /** per option of a decision */
   rollouts: number;
+  /** per outcome of a roll or card */
+  chance_rollouts: number;
+  /** made in the browser site's slices, with its smaller budget */
+  browser: boolean;
   thresholds: AnalysisThresholds;
   players: AnalysisPlayer[];
   series: AnalysisPoint[];
@@ -148,6 +153,12 @@ export type AnalysisWaiting = {
   on: true;
   status: "waiting";
   seq: number;
+  /** played in the browser site's slices, with its smaller budget (the view says so) */
+  browser?: boolean;
+  /** per option of a decision */
+  rollouts?: number;
+  /** per outcome of a roll or card */
+  chance_rollouts?: number;
 };
 
 export type Area = {
@@ -808,7 +819,10 @@ export type RollMapPanel = {
   player: number;
   name: string;
   p_mean: number;
+  /** per outcome */
   rollouts: number;
+  /** made in the browser site, with its smaller budget */
+  browser: boolean;
   sides: number;
   /** points at the ends of the colour scale (±) */
   scale: number;

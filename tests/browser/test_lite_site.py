@@ -334,6 +334,149 @@ def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
         speed["rollouts"] / speed["seconds"], 1)}
 
 
+# The analysis' speed under Pyodide: the classic game so far judged at the browser's budget
+# by a fresh analyser in the kernel's thread (the tab's switch off), then the 36-roll map.
+ANALYSIS_SPEED = """
+import json, time
+from ugentopoly_widget.rollouts.analysis import Analyser, roll_map
+from ugentopoly_widget.widget import analysis_live as al
+a = Analyser(rollouts=al.BROWSER_ROLLOUTS, chance_rollouts=al.BROWSER_CHANCE_ROLLOUTS)
+t0 = time.perf_counter(); a.update(c.game.record()); t1 = time.perf_counter()
+roll_map(c.game, rollouts=al.BROWSER_ROLL_MAP_ROLLOUTS); t2 = time.perf_counter()
+# and in the middle of a game (more to build and trade): strong bots to turn 30, its roll map
+from ugentopoly_widget import Game
+from ugentopoly_widget.engine.bots import make_bot, play_game
+mid = Game("classic", players=["Ann", "Bob"], seed=13)
+play_game(mid, [make_bot("strong", 1), make_bot("strong", 2)], until_turn=30)
+while not mid.is_over and not any(x.type == "roll" for x in mid.legal_actions()):
+    mid.apply(make_bot("strong", 3).choose(mid))
+t3 = time.perf_counter(); roll_map(mid, rollouts=al.BROWSER_ROLL_MAP_ROLLOUTS)
+t4 = time.perf_counter()
+print(json.dumps({"actions": len(c.game.actions), "points": a.points_evaluated,
+                  "playouts": a.playouts, "seconds": t1 - t0,
+                  "roll_map_playouts": 36 * al.BROWSER_ROLL_MAP_ROLLOUTS,
+                  "roll_map_seconds": t2 - t1, "mid_turn": mid.turn_number,
+                  "mid_roll_map_seconds": t4 - t3}))
+"""
+
+# A roll of the player to move that lands on a lot for sale they can pay (None: there is none).
+SCRIPT_A_PURCHASE = """
+g = c.game
+me = g.decision.player
+at = g.players[me].position
+found = None
+for a in range(1, 7):
+    for b in range(1, 7):
+        tile = (at + a + b) % g.board.size
+        if a != b and g.board.tiles[tile].is_property and g.owner(tile) is None \
+                and g.board.tiles[tile].cost < g.players[me].cash and found is None:
+            found = (a, b)
+if found:
+    g.testing.script_dice(found)
+print(found is not None)
+"""
+
+
+def analysis_in_the_browser(visit: Visit, classic: Any, index: int,
+                            metrics: dict[str, Any]) -> None:
+    """The Analysis tab without numpy, in slices of the kernel's loop: the switch, the
+    browser's budget said, a purchase played and its verdict (and the roll's luck) drawn with
+    the figures analyse() gives on the desk for that budget, then the 36-roll map with
+    roll_map()'s figures and its budget said."""
+    from ugentopoly_widget import Game
+    from ugentopoly_widget.rollouts.analysis import analyse, roll_map
+    from ugentopoly_widget.widget.analysis_live import (
+        BROWSER_CHANCE_ROLLOUTS,
+        BROWSER_ROLL_MAP_ROLLOUTS,
+        BROWSER_ROLLOUTS,
+    )
+
+    page = visit.page
+    root = visit.root(index)
+    deadline = time.monotonic() + BOARD_MS / 1000
+    while not root.locator("button[data-ugw-action=roll]").count():  # to a roll
+        assert time.monotonic() < deadline, "no roll came"
+        for action in ("end_turn", "buy", "continue"):
+            selector = f"button[data-ugw-action={action}]"
+            if root.locator(selector).count():
+                visit.click(selector, index)
+                break
+        else:
+            page.wait_for_timeout(300)
+    classic.locator("[data-ugw=tab-analysis]").click()
+    tab = classic.locator("[data-ugw=analysis]")
+    tab.locator("[data-ugw=analysis-toggle]").click()
+    budget = tab.locator("[data-ugw=analysis-budget]")
+    budget.wait_for(timeout=STEP_MS)
+    assert budget.get_attribute("data-rollouts") == str(BROWSER_ROLLOUTS)
+    assert budget.get_attribute("data-chance-rollouts") == str(BROWSER_CHANCE_ROLLOUTS)
+    assert f"{BROWSER_ROLLOUTS} rollouts per option" in budget.inner_text()
+    assert visit.run(SCRIPT_A_PURCHASE) == "True"
+    metrics["analysis_clicks_ms"] = [visit.click("button[data-ugw-action=roll]", index),
+                                     visit.click("button[data-ugw-action=buy]", index)]
+    started = time.monotonic()
+    buy = int(visit.run("print(len(c.game.actions) - 1)"))
+    live = classic.locator("[data-ugw=analysis-live]")
+    verdict = live.locator(f"[data-ugw=analysis-verdict][data-index='{buy}']")
+    verdict.wait_for(timeout=4 * BOARD_MS)
+    metrics["analysis_verdict_s"] = round(time.monotonic() - started, 2)
+    record = json.loads(visit.run("import json; print(json.dumps(c.game.record()))"))
+    desk = analyse(Game.replay(record), rollouts=BROWSER_ROLLOUTS,
+                   chance_rollouts=BROWSER_CHANCE_ROLLOUTS, seed=0)
+    row = next(d for d in desk.decisions if d.index == buy)
+    assert verdict.get_attribute("data-verdict") == row.verdict
+    assert float(verdict.get_attribute("data-loss") or "nan") == pytest.approx(
+        row.chosen.loss, abs=1e-9)
+    luck = live.locator("[data-ugw=analysis-luck]")
+    chance = max(desk.chances, key=lambda c: c.index)
+    assert int(luck.get_attribute("data-index") or -1) == chance.index == buy - 1
+    assert float(luck.get_attribute("data-luck") or "nan") == pytest.approx(chance.luck,
+                                                                            abs=1e-9)
+    summary = tab.locator("[data-ugw=analysis-summary]")
+    summary.wait_for(timeout=STEP_MS)
+    for p in desk.players:
+        shown = tab.locator(f"[data-ugw=analysis-player-{p.player}]")
+        assert float(shown.get_attribute("data-luck") or "nan") == pytest.approx(p.luck,
+                                                                                 abs=1e-9)
+        assert float(shown.get_attribute("data-skill-loss") or "nan") == pytest.approx(
+            p.skill_loss, abs=1e-9)
+    assert classic.locator("[data-ugw=error]").is_hidden()
+    above = classic.locator("[data-ugw=above-board]")  # the live lines over the board
+    above.scroll_into_view_if_needed()
+    above.screenshot(path=str(ARTIFACTS / "lite-lab-analysis-live.png"))
+    tab.scroll_into_view_if_needed()
+    tab.screenshot(path=str(ARTIFACTS / "lite-lab-analysis.png"))
+    # the 36-roll map of the next player (the turn ended)
+    visit.click("button[data-ugw-action=end_turn]", index)
+    tab.locator("[data-ugw=roll-map-ask]:not([disabled])").click()
+    started = time.monotonic()
+    seq = visit.run("print(c.state['seq'])")
+    grid = classic.locator(f"[data-ugw=roll-map][data-seq='{seq}']")
+    grid.wait_for(timeout=4 * BOARD_MS)
+    metrics["roll_map_s"] = round(time.monotonic() - started, 2)
+    note = grid.locator("[data-ugw=roll-map-budget]")
+    assert note.get_attribute("data-rollouts") == str(BROWSER_ROLL_MAP_ROLLOUTS)
+    assert f"{BROWSER_ROLL_MAP_ROLLOUTS} rollouts per outcome" in note.inner_text()
+    record = json.loads(visit.run("import json; print(json.dumps(c.game.record()))"))
+    want = roll_map(Game.replay(record), rollouts=BROWSER_ROLL_MAP_ROLLOUTS, seed=0)
+    cells = grid.locator("[data-ugw=roll-cell]")
+    assert cells.count() == 36
+    shown_p = [float(x) for x in cells.evaluate_all("(cs) => cs.map((c) => c.dataset.pWin)")]
+    assert shown_p == pytest.approx([o.p_win for o in want.outcomes], abs=1e-9)
+    grid.scroll_into_view_if_needed()
+    grid.screenshot(path=str(ARTIFACTS / "lite-lab-roll-map.png"))
+    assert visit.run("import sys; print('numpy' in sys.modules, 'pandas' in sys.modules)") \
+        == "False False"
+    metrics["analysis_longest_slice_ms"] = round(1000 * float(visit.run(
+        "print(c._an_executor.longest)")))
+    tab.locator("[data-ugw=analysis-toggle]").click()  # off: the speed measured alone
+    speed = json.loads(visit.run(ANALYSIS_SPEED))
+    metrics["pyodide_analysis"] = {**speed, "playouts_per_second": round(
+        (speed["playouts"] + speed["roll_map_playouts"])
+        / (speed["seconds"] + speed["roll_map_seconds"]), 1), "mid_playouts_per_second": round(
+        speed["roll_map_playouts"] / speed["mid_roll_map_seconds"], 1)}
+
+
 # --------------------------------------------------------------------------- the session
 def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     page = visit.page
@@ -417,6 +560,7 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
 
     if ui == "lab":  # (the same code in Notebook 7)
         win_chances_in_the_browser(visit, classic, index, metrics)
+        analysis_in_the_browser(visit, classic, index, metrics)
 
     if ui != "lab":
         return

@@ -7,6 +7,8 @@ a thread or a process (rollout *k* depends on the seed and *k* alone, whatever t
 - :class:`Sliced` runs a generator of steps (``yield`` between two rollouts) slice by slice,
   then hands its result to ``on_done`` (the trade dialog's Advice, ``trades.rating_steps``);
   :func:`finish` runs one to its end at once (a script, or the desk).
+- :class:`SlicedExecutor` is the widget's analysis worker there: jobs (generators of steps,
+  ``Analyser.update_steps``, ``roll_map_steps``) run one after another in slices.
 - :class:`SlicedLiveEstimator` is the live estimate of the win bar: a
   :class:`~ugentopoly_widget.rollouts.live.LiveEstimator` whose worker is the event loop.
 
@@ -21,6 +23,7 @@ a thread or a process (rollout *k* depends on the seed and *k* alone, whatever t
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures as cf
 import sys
 import time
 from collections.abc import Callable, Generator
@@ -75,18 +78,25 @@ class Sliced(Generic[T]):
     def __init__(self, steps: Steps[T], loop: asyncio.AbstractEventLoop, *,
                  on_done: Callable[[T], None], on_error: Callable[[BaseException], None],
                  seconds: float = SLICE_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 held: Callable[[], float] | None = None) -> None:
         self.steps = steps
         self.loop = loop
         self.on_done = on_done
         self.on_error = on_error
         self.seconds = seconds
         self.clock = clock
+        self.held = held  # seconds the next slice waits (a click being answered), or None
         self.cancelled = False
         self.slices = 0  # callbacks run so far
+        self.longest = 0.0  # the longest slice's seconds (what a click may have waited)
 
     def start(self) -> Sliced[T]:
-        self.loop.call_soon(self._slice)
+        rest = self.held() if self.held is not None else 0.0
+        if rest > 0:
+            self.loop.call_later(rest, self._slice)
+        else:
+            self.loop.call_soon(self._slice)
         return self
 
     def cancel(self) -> None:
@@ -96,7 +106,12 @@ class Sliced(Generic[T]):
         if self.cancelled:
             self.steps.close()
             return
+        rest = self.held() if self.held is not None else 0.0
+        if rest > 0:  # a click is being answered: its reply first
+            self.loop.call_later(rest, self._slice)
+            return
         self.slices += 1
+        started = time.monotonic()
         end = self.clock() + self.seconds
         try:
             while True:
@@ -109,7 +124,100 @@ class Sliced(Generic[T]):
         except Exception as exc:  # into on_error, never into the event loop
             self.on_error(exc)
             return
+        finally:
+            self.longest = max(self.longest, time.monotonic() - started)
         self.loop.call_later(GAP_SECONDS, self._slice)  # what waits (a click) goes first
+
+
+class SlicedExecutor:
+    """A one-worker executor (what the widget's analysis submits its jobs to) where there
+    are no threads: ``submit(steps, *args)`` runs the generator ``steps(*args)`` in slices of
+    `loop` (:class:`Sliced`) and returns a ``concurrent.futures.Future`` of its result. Jobs
+    run one after another, in order (as on one worker). :meth:`hold` puts the next slice off
+    (a click being answered). Without a loop (a script), a job runs to its end in
+    ``submit``."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop | None, *,
+                 seconds: float = SLICE_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.loop = loop
+        self.seconds = seconds
+        self.clock = clock  # what the slices are measured by (a test's own)
+        self._queue: list[tuple[Steps[Any], cf.Future[Any]]] = []
+        self._running: tuple[Sliced[Any], cf.Future[Any]] | None = None
+        self._hold_until = 0.0
+        self._shut = False
+        self._slices = 0  # of the jobs done
+        self.longest = 0.0  # the longest slice so far, s
+
+    @property
+    def slices(self) -> int:
+        """Slices played so far (the loop ran between every two)."""
+        return self._slices + (self._running[0].slices if self._running is not None else 0)
+
+    def submit(self, fn: Callable[..., Steps[Any]], /, *args: Any) -> cf.Future[Any]:
+        if self._shut:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        future: cf.Future[Any] = cf.Future()
+        future.set_running_or_notify_cancel()
+        try:
+            steps = fn(*args)
+        except Exception as exc:  # bad input refused at once: as a worker reports it
+            future.set_exception(exc)
+            return future
+        if self.loop is None:
+            try:
+                future.set_result(finish(steps))
+            except Exception as exc:
+                future.set_exception(exc)
+            return future
+        self._queue.append((steps, future))
+        if self._running is None:
+            self._next()
+        return future
+
+    def _next(self) -> None:
+        if self._running is not None:
+            self.longest = max(self.longest, self._running[0].longest)
+            self._slices += self._running[0].slices
+        self._running = None
+        if not self._queue or self._shut or self.loop is None:
+            return
+        steps, future = self._queue.pop(0)
+
+        def done(value: Any) -> None:
+            future.set_result(value)
+            self._next()
+
+        def failed(exc: BaseException) -> None:
+            future.set_exception(exc)
+            self._next()
+
+        sliced = Sliced(steps, self.loop, on_done=done, on_error=failed, seconds=self.seconds,
+                        clock=self.clock, held=self.held)
+        self._running = (sliced, future)
+        sliced.start()
+
+    def hold(self, seconds: float) -> None:
+        self._hold_until = max(self._hold_until, time.monotonic() + seconds)
+
+    def held(self) -> float:
+        """Seconds the next slice still waits."""
+        return max(0.0, self._hold_until - time.monotonic())
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop: the job in progress stops before its next step, the queued ones never
+        start; their futures end cancelled."""
+        self._shut = True
+        jobs = ([self._running] if self._running is not None else []) + [
+            (None, future) for _, future in self._queue]
+        self._queue = []
+        self._running = None
+        for sliced, future in jobs:
+            if sliced is not None:
+                sliced.cancel()
+            if not future.done():
+                future.set_exception(cf.CancelledError())
 
 
 class SlicedLiveEstimator(LiveEstimator):
@@ -197,5 +305,5 @@ class SlicedLiveEstimator(LiveEstimator):
         return self.latest
 
 
-__all__ = ["Sliced", "SlicedLiveEstimator", "finish", "event_loop", "threads_available",
-           "SLICE_SECONDS", "GAP_SECONDS"]
+__all__ = ["Sliced", "SlicedExecutor", "SlicedLiveEstimator", "finish", "event_loop",
+           "threads_available", "SLICE_SECONDS", "GAP_SECONDS"]

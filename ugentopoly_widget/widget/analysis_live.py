@@ -8,7 +8,10 @@ bar: bots at speed do not pay for rollouts; the Analysis tab's switch sends the 
 every new position in the background with the incremental analyser of
 :mod:`ugentopoly_widget.rollouts.analysis`, in a process of its own where there are processes
 (a worker thread would make every click wait for the interpreter lock, as the win bar found:
-``rollouts/live_process.py``). The game's thread only hands over the record (after the new
+``rollouts/live_process.py``); in the browser site, which has neither processes nor threads,
+in slices of the kernel's event loop (``rollouts/slices.SlicedExecutor``: a playout a step,
+a click read between two slices), with the smaller ``BROWSER_*`` budgets, which the view
+states. The game's thread only hands over the record (after the new
 state has been sent), so a click's reply never waits for the analysis. One job at a time: a
 position that arrives while one is analysed is taken next (the analyser goes on from where it
 was: earlier turns are not analysed again).
@@ -24,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures as cf
 import importlib
+import inspect
 import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
@@ -31,26 +35,37 @@ from typing import TYPE_CHECKING, Any, cast
 from ..engine.records.savefile import encode_actions
 from .analysis_view import analysis_payload, roll_map_payload
 from .contract.analysis import PositionMessage
-from .odds import require_numpy
 from .requests import RequestError, is_int
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..rollouts.analysis import Analyser
     from ..rollouts.analysis.results import GameAnalysis, RollMap, Thresholds
+    from ..rollouts.slices import SlicedExecutor, Steps
     from .contract.base import Texts
 
 MAX_ROLLOUTS = 20_000
 ROLL_MAP_ROLLOUTS = 24  # per outcome (roll_map()'s default: 864 short playouts)
+# The browser site plays in Pyodide's pure Python, in slices of the one thread that also reads
+# the clicks (docs/lite.md, "Rollouts in the browser"): smaller budgets, stated on screen.
+BROWSER_ROLLOUTS = 16  # per option of a decision (analyse()'s default: 48)
+BROWSER_CHANCE_ROLLOUTS = 2  # per outcome of a roll or card (analyse()'s default: 8)
+BROWSER_ROLL_MAP_ROLLOUTS = 6  # per outcome of the 36-roll map (216 short playouts)
+WORKERS = ("auto", "thread", "process", "slices")
+HOLD_SECONDS = 0.15  # after a click the slices rest while it is answered (as the win bar's)
 # the analysis' own functions, by name ("module:function"): a child process imports them
-# itself (tests name a stand-in)
-ENGINE = "ugentopoly_widget.widget.analysis_live:analyse_step"
-ROLL_MAP = "ugentopoly_widget.widget.analysis_live:roll_map_step"
+# itself (tests name a stand-in). A function may return its result or be a generator of
+# steps (the browser's slices run it a step at a time; a worker runs it to its end).
+ENGINE = "ugentopoly_widget.widget.analysis_live:analyse_steps"
+ROLL_MAP = "ugentopoly_widget.widget.analysis_live:roll_map_steps"
 
 # ---------------------------------------------------------------------- the worker's side
 
-# in the worker (process or thread): the incremental analyser of the current line of play,
-# and the generation the widget is at (shared memory: a job of an older one stops early)
-_ANALYSERS: dict[tuple[Any, ...], Any] = {}
+# in the worker (process, thread or the browser's slices): per widget, the incremental
+# analyser of its current line of play with what it was made with, the analysers in use, and
+# the generation the widget is at (shared memory: a job of an older one stops early)
+_ANALYSERS: dict[tuple[Any, ...], tuple[Any, tuple[Any, ...]]] = {}
+_BUSY: set[int] = set()
 _ANALYSERS_LOCK = threading.Lock()
 _GENERATION: Any = None
 
@@ -62,36 +77,92 @@ def _load(name: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-def analyse_step(key: tuple[Any, ...], record: dict[str, Any], settings: Mapping[str, Any],
-                 cancel: Callable[[], bool]) -> tuple[GameAnalysis, Texts]:
+def analyse_steps(key: tuple[Any, ...], record: dict[str, Any], settings: Mapping[str, Any],
+                  cancel: Callable[[], bool]) -> Steps[tuple[GameAnalysis, Texts]]:
     """Analyse the game of `record` up to now with the incremental analyser of the line of
     play `key` (made on its first call; later calls judge only the actions added since), and
-    say it in words. Stops early (what it has, ``complete=False``) once `cancel()`."""
+    say it in words; a step per action walked and per playout. Stops early (what it has,
+    ``complete=False``) once `cancel()`."""
     from ..rollouts import analysis as A
     from ..rollouts.analysis.results import GameAnalysis
 
     if not record["actions"]:  # nothing played yet: nothing to judge
         return GameAnalysis(players=()), {"en": "", "nl": ""}
-    with _ANALYSERS_LOCK:
-        analyser = _ANALYSERS.get(key)
-        if analyser is None:
-            _ANALYSERS.clear()  # one line of play at a time: an older one is left behind
-            chosen = {k: settings[k] for k in ("rollouts", "chance_rollouts")
-                      if settings.get(k) is not None}  # else analyse()'s defaults
-            analyser = _ANALYSERS[key] = A.Analyser(
-                seed=settings["seed"], thresholds=settings["thresholds"],
-                lang=settings["lang"], cancel=cancel, **chosen)
-    result: GameAnalysis = analyser.update(record)
+    analyser = _analyser(key, settings, cancel)
+    try:
+        result: GameAnalysis = yield from analyser.update_steps(record)
+    finally:
+        with _ANALYSERS_LOCK:
+            _BUSY.discard(id(analyser))
     explain: Texts = {"en": A.explain(result, lang="en"), "nl": A.explain(result, lang="nl")}
     return result, explain
 
 
-def roll_map_step(record: dict[str, Any], settings: Mapping[str, Any]) -> RollMap:
+def _analyser(key: tuple[Any, ...], settings: Mapping[str, Any],
+              cancel: Callable[[], bool]) -> Analyser:
+    """The analyser of the line of play `key` = (widget, generation), marked in use. A new
+    line (an undo, the switch turned off and on) takes over the widget's last analyser when it
+    was made alike and is idle: it judges again only from where the record changed (its rows
+    before stay). Else a new one (analyse()'s defaults where no budget is given)."""
+    from ..rollouts import analysis as A
+    from ..rollouts.analysis.checks import check_cancel
+
+    chosen = {k: settings[k] for k in ("rollouts", "chance_rollouts")
+              if settings.get(k) is not None}
+    made = (settings["seed"], settings["thresholds"], settings["lang"],
+            tuple(sorted(chosen.items())))
+    with _ANALYSERS_LOCK:
+        entry = _ANALYSERS.get(key)
+        if entry is None:
+            older = [v for k, v in _ANALYSERS.items()
+                     if k[0] == key[0] and v[1] == made and id(v[0]) not in _BUSY]
+            entry = older[-1] if older else (A.Analyser(
+                seed=settings["seed"], thresholds=settings["thresholds"],
+                lang=settings["lang"], **chosen), made)
+            _forget(_ANALYSERS, key)  # one line of play a widget
+            _ANALYSERS[key] = entry
+        analyser: Analyser = entry[0]
+        _BUSY.add(id(analyser))
+        analyser.cancel = check_cancel(cancel)  # this job's generation
+        return analyser
+
+
+def analyse_step(key: tuple[Any, ...], record: dict[str, Any], settings: Mapping[str, Any],
+                 cancel: Callable[[], bool]) -> tuple[GameAnalysis, Texts]:
+    """:func:`analyse_steps` at once."""
+    from ..rollouts.slices import finish
+
+    return finish(analyse_steps(key, record, settings, cancel))
+
+
+def roll_map_steps(record: dict[str, Any], settings: Mapping[str, Any]) -> Steps[RollMap]:
     from ..engine.game import Game
     from ..rollouts import analysis as A
 
-    return A.roll_map(Game.replay(record), rollouts=settings["rollouts"],
-                      seed=settings["seed"])
+    return A.rollmap.roll_map_steps(Game.replay(record), rollouts=settings["rollouts"],
+                                    seed=settings["seed"])
+
+
+def roll_map_step(record: dict[str, Any], settings: Mapping[str, Any]) -> RollMap:
+    from ..rollouts.slices import finish
+
+    return finish(roll_map_steps(record, settings))
+
+
+def _forget(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...]) -> None:
+    """Drop the widget's older lines of play (`key` = (widget, generation)); other widgets'
+    stay (several boards in one kernel share the worker in the browser site)."""
+    for old in [k for k in cache if k[0] == key[0] and k != key]:
+        del cache[old]
+
+
+def _steps_of(engine: str, *args: Any) -> Steps[Any]:
+    """The steps of the function named `engine` called with `args` (a function that returns
+    its result at once is one step)."""
+    out = _load(engine)(*args)
+    if inspect.isgenerator(out):
+        return (yield from out)
+    return out
 
 
 # A job's part of the record: the record without its actions (only with the first job of a
@@ -106,7 +177,7 @@ def _record(key: tuple[Any, ...], part: Part) -> dict[str, Any]:
     base, start, actions, injections = part
     with _ANALYSERS_LOCK:
         if base is not None:
-            _RECORDS.clear()
+            _forget(_RECORDS, key)
             _RECORDS[key] = {**base, "actions": []}
         record = _RECORDS.get(key)
         if record is None or len(record["actions"]) < start:
@@ -118,21 +189,48 @@ def _record(key: tuple[Any, ...], part: Part) -> dict[str, Any]:
         return {**record, "actions": list(record["actions"])}
 
 
-def run_analysis(engine: str, key: tuple[Any, ...], generation: int, part: Part,
-                 settings: Mapping[str, Any]) -> tuple[GameAnalysis, Texts]:
+def run_analysis_steps(engine: str, key: tuple[Any, ...], generation: int, part: Part,
+                       settings: Mapping[str, Any], shared: Any = None
+                       ) -> Steps[tuple[GameAnalysis, Texts]]:
     """A job in the worker: the record (only what is new goes down the pipe) analysed by
     `engine`; it gives up early once the widget has moved on to another generation (an
-    undo, another game)."""
+    undo, another game), read from `shared` (else the worker's own number)."""
     def cancel() -> bool:
-        shared = _GENERATION
-        return shared is not None and shared.value != generation
+        number = shared if shared is not None else _GENERATION
+        return number is not None and number.value != generation
 
     record = _record(key, part)
-    return cast("tuple[GameAnalysis, Texts]", _load(engine)(key, record, settings, cancel))
+    return cast("tuple[GameAnalysis, Texts]",
+                (yield from _steps_of(engine, key, record, settings, cancel)))
+
+
+def run_analysis(engine: str, key: tuple[Any, ...], generation: int, part: Part,
+                 settings: Mapping[str, Any]) -> tuple[GameAnalysis, Texts]:
+    from ..rollouts.slices import finish
+
+    return finish(run_analysis_steps(engine, key, generation, part, settings))
+
+
+def run_roll_map_steps(engine: str, record: dict[str, Any], settings: Mapping[str, Any],
+                       stale: Callable[[], bool] = lambda: False) -> Steps[RollMap | None]:
+    """The roll map's steps; None once `stale()` (the position left behind: the browser's
+    slices stop there, as nothing of it would be shown)."""
+    steps = _steps_of(engine, record, settings)
+    while True:
+        if stale():
+            steps.close()
+            return None
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return cast("RollMap", stop.value)
+        yield
 
 
 def run_roll_map(engine: str, record: dict[str, Any], settings: Mapping[str, Any]) -> RollMap:
-    return cast("RollMap", _load(engine)(record, settings))
+    from ..rollouts.slices import finish
+
+    return cast("RollMap", finish(_steps_of(engine, record, settings)))
 
 
 def _start_worker(generation: Any, nice: bool) -> None:
@@ -149,13 +247,17 @@ def _start_worker(generation: Any, nice: bool) -> None:
             pass
 
 
-def make_executor(worker: str) -> tuple[cf.Executor, Any]:
-    """One worker, a process where there are processes (``"auto"``), else a thread; and the
-    shared generation number it reads."""
+def make_executor(worker: str) -> tuple[cf.Executor | SlicedExecutor, Any]:
+    """One worker, a process where there are processes (``"auto"``), else a thread, and
+    where there are no threads (the browser site) slices of the event loop; and the shared
+    generation number it reads."""
     import multiprocessing
 
     from ..rollouts.live_process import processes_available
+    from ..rollouts.slices import SlicedExecutor, event_loop, threads_available
 
+    if worker == "slices" or (worker == "auto" and not threads_available()):
+        return SlicedExecutor(event_loop()), _Generation()
     if worker == "process" or (worker == "auto" and processes_available()):
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
             else "spawn"
@@ -171,7 +273,7 @@ def make_executor(worker: str) -> tuple[cf.Executor, Any]:
 
 
 class _Generation:
-    """What a shared ``RawValue("q")`` has, for a worker thread."""
+    """What a shared ``RawValue("q")`` has, for a worker thread or the slices."""
 
     value: int = 0
 
@@ -186,11 +288,13 @@ class AnalysisDisplay:
     # what the view's switch and roll map button use (a test names a stand-in)
     analysis_engine: str = ENGINE
     roll_map_engine: str = ROLL_MAP
-    analysis_worker: str = "auto"
-    analysis_rollouts: int | None = None  # per choice (None: analyse()'s default)
+    analysis_worker: str = "auto"  # or "process", "thread", "slices" (the browser's)
+    # None: analyse()'s defaults, in slices (the browser site) the BROWSER_* ones
+    analysis_rollouts: int | None = None  # per choice
     analysis_chance_rollouts: int | None = None  # per outcome of a roll or card
-    roll_map_rollouts: int = ROLL_MAP_ROLLOUTS
-    _an_executor: cf.Executor | None
+    roll_map_rollouts: int | None = None  # per outcome of the 36 (ROLL_MAP_ROLLOUTS)
+    _an_executor: cf.Executor | SlicedExecutor | None
+    _an_budget: dict[str, Any]  # {"browser", "rollouts", "chance_rollouts"}: what is played
     _an_shared: Any  # the generation as the worker reads it
     _an_settings: dict[str, Any]
     _an_loop: asyncio.AbstractEventLoop | None
@@ -219,6 +323,7 @@ class AnalysisDisplay:
 
     def _init_analysis(self) -> None:
         self._an_executor = None
+        self._an_budget = {}
         self._an_shared = None
         self._an_settings = {}
         self._an_loop = None
@@ -249,7 +354,8 @@ class AnalysisDisplay:
                       worker: str | None = None, engine: str | None = None) -> None:
         """Analyse the game as it goes, in the background (``rollouts`` per option of each
         decision, ``chance_rollouts`` per outcome of a roll or card; None: the defaults of
-        :func:`~ugentopoly_widget.rollouts.analysis.analyse`), into
+        :func:`~ugentopoly_widget.rollouts.analysis.analyse`, in the browser site's slices
+        ``BROWSER_ROLLOUTS`` and ``BROWSER_CHANCE_ROLLOUTS``), into
         ``w.analysis``: the last decision's verdict and the last roll's luck under the win
         bar, the Analysis tab's chart, summary and biggest mistakes. ``False`` stops it and
         clears the trait. Bad settings raise ValueError."""
@@ -269,9 +375,18 @@ class AnalysisDisplay:
                 raise ValueError(f"{name} is a number from 1 to {MAX_ROLLOUTS}, not {value!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed is a non-negative integer, not {seed!r}")
-        if worker not in ("auto", "thread", "process"):
-            raise ValueError(f"worker is 'auto', 'thread' or 'process', not {worker!r}")
+        if worker not in WORKERS:
+            raise ValueError(f"worker is 'auto', 'thread', 'process' or 'slices', not "
+                             f"{worker!r}")
+        from ..rollouts.analysis.core import DEFAULT_CHANCE_ROLLOUTS, DEFAULT_ROLLOUTS
         from ..rollouts.analysis.results import Thresholds
+        from ..rollouts.slices import threads_available
+
+        sliced = worker == "slices" or (worker == "auto" and not threads_available())
+        if sliced and rollouts is None:
+            rollouts = BROWSER_ROLLOUTS
+        if sliced and chance_rollouts is None:
+            chance_rollouts = BROWSER_CHANCE_ROLLOUTS
 
         if thresholds is None:
             thresholds = Thresholds()
@@ -288,14 +403,29 @@ class AnalysisDisplay:
         self._an_settings = {"rollouts": rollouts, "chance_rollouts": chance_rollouts,
                              "seed": seed, "thresholds": thresholds,
                              "lang": self.lang, "engine": engine}
-        self._an_executor, self._an_shared = make_executor(worker)
+        self._an_executor, self._an_shared = make_executor("slices" if sliced else worker)
+        played = rollouts if rollouts is not None else DEFAULT_ROLLOUTS
+        self._an_budget = {"browser": sliced, "rollouts": played, "chance_rollouts": (
+            chance_rollouts if chance_rollouts is not None
+            else max(1, played * DEFAULT_CHANCE_ROLLOUTS // DEFAULT_ROLLOUTS))}
         try:
             self._an_loop = asyncio.get_running_loop()
         except RuntimeError:
-            self._an_loop = None
+            self._an_loop = getattr(self._an_executor, "loop", None)  # (the slices' own)
         self._an_base = None
-        self.analysis = {"on": True, "status": "waiting", "seq": self._seq}
+        self.analysis = self._an_waiting()
         self._refresh_analysis()
+
+    def _an_waiting(self) -> dict[str, Any]:
+        return {"on": True, "status": "waiting", "seq": self._seq, **self._an_budget}
+
+    def _hold_analysis(self) -> None:
+        """A click from the view: in the browser's slices, the analysis rests while it is
+        answered (the win bar's does too)."""
+        from ..rollouts.slices import SlicedExecutor
+
+        if isinstance(self._an_executor, SlicedExecutor):
+            self._an_executor.hold(HOLD_SECONDS)
 
     def wait_analysis(self, timeout: float | None = None) -> dict[str, Any]:
         """Wait until the game as it is now is analysed and return the trait's value (a
@@ -345,7 +475,7 @@ class AnalysisDisplay:
         if not same:
             self._an_next_generation()
             self._an_result = None
-            self.analysis = {"on": True, "status": "waiting", "seq": self._seq}
+            self.analysis = self._an_waiting()
         elif previous is not None and actions == previous[1] \
                 and self.analysis.get("status") != "waiting":
             return  # the same position (a state re-sent): nothing new to analyse
@@ -365,6 +495,8 @@ class AnalysisDisplay:
                 self._an_shared.value = self._an_generation
 
     def _an_submit(self) -> None:
+        from ..rollouts.slices import SlicedExecutor
+
         game, executor = self._game, self._an_executor
         if game is None or executor is None:
             return
@@ -385,8 +517,12 @@ class AnalysisDisplay:
                           [{"at": at, "op": op, "args": args}
                            for at, op, args in game._injections])
             try:
-                future = executor.submit(run_analysis, settings["engine"], key, generation,
-                                         part, settings)
+                if isinstance(executor, SlicedExecutor):  # the steps, and its own number
+                    future = executor.submit(run_analysis_steps, settings["engine"], key,
+                                             generation, part, settings, self._an_shared)
+                else:
+                    future = executor.submit(run_analysis, settings["engine"], key,
+                                             generation, part, settings)
             except RuntimeError:  # shut down meanwhile
                 return
             self._an_running = future
@@ -440,7 +576,8 @@ class AnalysisDisplay:
         try:
             self.analysis = dict(analysis_payload(
                 result, seq=seq, actions=now, explain=explain,
-                status="done" if result.upto >= now else "running"))
+                status="done" if result.upto >= now else "running",
+                browser=bool(self._an_budget.get("browser"))))
         except Exception as exc:  # never into the event loop
             self._report(f"analysis: {type(exc).__name__}: {exc}")
 
@@ -451,17 +588,25 @@ class AnalysisDisplay:
         """The 36-roll map of the player about to roll (each outcome's landing tile and
         chance to win after it), shown in the Analysis tab and returned. Raises RequestError
         when nobody is about to roll."""
-        rollouts = self.roll_map_rollouts if rollouts is None else rollouts
+        rollouts = self._rm_rollouts() if rollouts is None else rollouts
         engine = self.roll_map_engine if engine is None else engine
         game = self._game
         if game is None or not any(a.type == "roll" for a in game.legal_actions()):
             raise RequestError("the roll map is for a player about to roll: nobody is")
         if not is_int(rollouts, 1, MAX_ROLLOUTS):
             raise ValueError(f"rollouts is a number from 1 to {MAX_ROLLOUTS}, not {rollouts!r}")
-        result = cast("RollMap", _load(engine)(game.record(), {"rollouts": rollouts, "seed": seed}))
+        result = run_roll_map(engine, game.record(), {"rollouts": rollouts, "seed": seed})
         self._rm_id += 1
         self._set_roll_map(self._seq, result)
         return result
+
+    def _rm_rollouts(self) -> int:
+        """Per outcome: the widget's setting, else the default where it runs."""
+        from ..rollouts.slices import threads_available
+
+        if self.roll_map_rollouts is not None:
+            return self.roll_map_rollouts
+        return ROLL_MAP_ROLLOUTS if threads_available() else BROWSER_ROLL_MAP_ROLLOUTS
 
     def _set_roll_map(self, seq: int, result: RollMap) -> None:
         game = self._game
@@ -471,14 +616,18 @@ class AnalysisDisplay:
         names: dict[int, Texts] = {
             pos: {"en": board.tile_name(pos, "en"), "nl": board.tile_name(pos, "nl")}
             for pos in range(board.size)}
+        from ..rollouts.slices import threads_available
+
         self.roll_map = dict(roll_map_payload(
             result, seq=seq, name=game.players[result.player].name,
-            sides=game.rules.dice_sides, tile_names=names))
+            sides=game.rules.dice_sides, tile_names=names,
+            browser=not threads_available()))
 
     def _request_roll_map(self, content: dict[str, Any]) -> None:
         """``{"type": "roll_map", "seq": n}``: worked out in the worker, shown if the game is
         still at that state."""
-        require_numpy("the roll map")
+        from ..rollouts.slices import SlicedExecutor
+
         self._check_seq(content)
         game = self._game
         if game is None or not any(a.type == "roll" for a in game.legal_actions()):
@@ -490,10 +639,15 @@ class AnalysisDisplay:
         self.roll_map = {"seq": seq, "status": "working",
                          "text": {"en": "working out the 36 rolls …",
                                   "nl": "de 36 worpen worden berekend …"}}
-        future = executor.submit(run_roll_map, self.roll_map_engine, game.record(),
-                                 {"rollouts": self.roll_map_rollouts, "seed": 0})
-        if own:
-            executor.shutdown(wait=False)
+        settings = {"rollouts": self._rm_rollouts(), "seed": 0}
+        if isinstance(executor, SlicedExecutor):  # steps that stop once left behind
+            future = executor.submit(run_roll_map_steps, self.roll_map_engine, game.record(),
+                                     settings, lambda: ident != self._rm_id or seq != self._seq)
+        else:
+            future = executor.submit(run_roll_map, self.roll_map_engine, game.record(),
+                                     settings)
+            if own:
+                executor.shutdown(wait=False)
         loop = self._an_loop_now()
 
         def done(f: cf.Future[Any]) -> None:
@@ -559,9 +713,8 @@ class AnalysisDisplay:
         """``{"type": "analysis", "on": bool}`` from the Analysis tab."""
         if not isinstance(content["on"], bool):
             raise RequestError("refused: on is true or false")
-        if content["on"]:
-            require_numpy("the analysis")
         self.show_analysis(content["on"])
 
 
-__all__ = ["AnalysisDisplay", "analyse_step", "roll_map_step"]
+__all__ = ["AnalysisDisplay", "analyse_step", "analyse_steps", "roll_map_step", "roll_map_steps",
+           "BROWSER_ROLLOUTS", "BROWSER_CHANCE_ROLLOUTS", "BROWSER_ROLL_MAP_ROLLOUTS"]

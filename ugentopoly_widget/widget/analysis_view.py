@@ -165,19 +165,25 @@ def mistakes(analysis: GameAnalysis, names: Sequence[str], most: int = MAX_MISTA
 
 
 def analysis_payload(analysis: GameAnalysis, *, seq: int, actions: int, explain: Texts,
-                     status: Literal["running", "done"] = "done") -> AnalysisReport:
+                     status: Literal["running", "done"] = "done",
+                     browser: bool = False) -> AnalysisReport:
     """The ``analysis`` trait of an analysis of the game up to ``analysis.upto`` of its
-    ``actions`` (``seq``: the state it was made for; ``explain``: its summary in words)."""
+    ``actions`` (``seq``: the state it was made for; ``explain``: its summary in words;
+    ``browser``: made in the browser site's slices, with its smaller budget)."""
     names = [p.name for p in sorted(analysis.players, key=lambda p: p.player)]
     last_decision = max(analysis.decisions, key=lambda d: d.index, default=None)
     last_chance = max(analysis.chances, key=lambda c: c.index, default=None)
     rollouts = analysis.settings.get("rollouts", 0)
+    chance = analysis.settings.get("chance_rollouts", 0)
     t = analysis.thresholds
     return {
         "on": True, "status": status, "seq": seq, "upto": analysis.upto, "actions": actions,
         "complete": analysis.complete,
         "rollouts": rollouts if isinstance(rollouts, int) and not isinstance(rollouts, bool)
         else 0,
+        "chance_rollouts": chance if isinstance(chance, int) and not isinstance(chance, bool)
+        else 0,
+        "browser": browser,
         "thresholds": {"inaccuracy": t.inaccuracy, "mistake": t.mistake, "blunder": t.blunder},
         "players": [player_row(p) for p in sorted(analysis.players, key=lambda p: p.player)],
         "series": series(analysis, len(names)),
@@ -190,9 +196,10 @@ def analysis_payload(analysis: GameAnalysis, *, seq: int, actions: int, explain:
 
 
 def roll_map_payload(roll_map: RollMap, *, seq: int, name: str, sides: int,
-                     tile_names: Mapping[int, Texts]) -> RollMapPanel:
+                     tile_names: Mapping[int, Texts], browser: bool = False) -> RollMapPanel:
     """The ``roll_map`` trait: every outcome's cell (landing tile, P(win) after, gain) with its
-    colour, on a scale symmetric about 0 (the largest gain or loss, at least MIN_SCALE)."""
+    colour, on a scale symmetric about 0 (the largest gain or loss, at least MIN_SCALE);
+    ``browser``: made in the browser site, with its smaller budget."""
     top = max([MIN_SCALE, *(abs(o.gain) for o in roll_map.outcomes if math.isfinite(o.gain))])
     cells: list[RollCell] = []
     for o in roll_map.outcomes:
@@ -204,7 +211,8 @@ def roll_map_payload(roll_map: RollMap, *, seq: int, name: str, sides: int,
                       "p_win": o.p_win, "se": o.se, "gain": o.gain,
                       "fill": fill, "ink": heatmap.ink(fill)})
     return {"seq": seq, "status": "done", "player": roll_map.player, "name": name,
-            "p_mean": roll_map.p_mean, "rollouts": roll_map.rollouts, "sides": sides,
+            "p_mean": roll_map.p_mean, "rollouts": roll_map.rollouts, "browser": browser,
+            "sides": sides,
             "scale": top, "palette": list(GAIN_PALETTE), "cells": cells}
 
 

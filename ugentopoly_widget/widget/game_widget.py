@@ -672,6 +672,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         kind = check_request(content)
         if kind in ("act", "undo", "setup"):  # a click that changes the game
             self._hold_win_chances()
+            self._hold_analysis()
         if kind == "act":
             self._check_seq(content)
             self._request_act(content["action"])

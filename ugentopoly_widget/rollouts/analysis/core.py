@@ -10,7 +10,7 @@ only the actions since; a record changed before that (an undo) is judged again f
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
@@ -33,7 +33,7 @@ from .checks import (
 from .errors import AnalysisError
 from .evaluate import Evaluator
 from .figures import chance_row, decision_row, summaries
-from .playout import Job, Point, Walker, run_job, setup_of
+from .playout import Job, Point, Walker, finish, run_job, run_job_steps, setup_of
 from .results import ChanceRow, DecisionRow, GameAnalysis, Thresholds
 from .walk import Finder, Meta
 
@@ -111,10 +111,11 @@ class Analyser:
         self._decisions = {i: r for i, r in self._decisions.items() if i < keep}
         self._chances = {k: r for k, r in self._chances.items() if k[0] < keep}
 
-    def _follow(self, record: dict[str, Any]) -> None:
-        """Walk the record on from where the finder is: the new points become pending. A
-        record that no longer continues what was walked (an undo) is walked again from its
-        start, and judged again from where it changed; another game starts over."""
+    def _follow(self, record: dict[str, Any]) -> Generator[None, None, None]:
+        """Walk the record on from where the finder is (a step per action): the new points
+        become pending. A record that no longer continues what was walked (an undo) is
+        walked again from its start, and judged again from where it changed; another game
+        starts over."""
         key, _ = setup_of(record)
         actions = decode_actions(list(record["actions"]))
         compact = encode_actions(actions)
@@ -132,6 +133,7 @@ class Analyser:
                         else (meta.index, meta.kind) in self._chances)
                 if not done:
                     self._pending.append((point, meta))
+            yield
         self._record = record
 
     # ------------------------------------------------------------------ running
@@ -141,6 +143,36 @@ class Analyser:
         a Game, its record or a save file's path) and return the analysis so far.
         Cancelled (the `cancel` event set), it returns what it has, ``complete=False``; the
         next call goes on from there."""
+        if self.executor is None:  # in this process: the steps of update_steps at once
+            return finish(self.update_steps(game))
+        finish(self._follow(self._source(game)))
+        cancelled = self._run()
+        return self.analysis(complete=not cancelled)
+
+    def update_steps(self, game: Any = None) -> Generator[None, None, GameAnalysis]:
+        """:meth:`update` in this process (whatever the executor), a ``yield`` after each
+        action walked and each playout: the browser site runs it in slices of its event loop
+        (``rollouts/slices.py``). The figures are :meth:`update`'s (rollout k of a point
+        depends on the seed, the point and k alone). `cancel` is asked at every step."""
+        yield from self._follow(self._source(game))
+        total = len(self._pending) + self.points_evaluated
+        for item in list(self._pending):
+            steps = run_job_steps(self._job([item]))
+            while True:
+                if self.cancel is not None and self.cancel():
+                    steps.close()
+                    return self.analysis(complete=False)
+                try:
+                    next(steps)
+                except StopIteration as stop:
+                    values: Results = stop.value
+                    break
+                yield
+            self._take([item], values, total)
+        return self.analysis()
+
+    def _source(self, game: Any) -> dict[str, Any]:
+        """The record to judge (checked)."""
         source = game if game is not None else self.game
         if source is None:
             raise AnalysisError("there is no game to analyse: Analyser(game) or update(game)")
@@ -149,9 +181,7 @@ class Analyser:
             raise AnalysisError("the game has no record to analyse: nothing was played yet")
         if self._finder is None and self._bots == ():
             fit_bots(self.lineup, len(record["players"]))  # refused now if they do not fit
-        self._follow(record)
-        cancelled = self._run()
-        return self.analysis(complete=not cancelled)
+        return record
 
     def _jobs(self) -> list[list[tuple[Point, Meta]]]:
         if self.executor is None:

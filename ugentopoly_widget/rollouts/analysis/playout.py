@@ -18,7 +18,7 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from ...engine.records.positions import PositionCopy
 from ...engine.records.savefile import decode_actions
 from ...engine.testing import run_injection
 from ..runner import BotSpec, _bots_for
+from ..slices import finish
 from ..streams import first_roll, rollout_seed
 from .evaluate import Evaluator
 
@@ -150,6 +151,15 @@ def _evaluator() -> Evaluator:
 def play_point(position: PositionCopy, point: Point, bots: tuple[BotSpec, ...],
                horizon: int | None, max_turns: int) -> list[list[float]]:
     """Per branch, per rollout: the subject's share of the win (modelled at the horizon)."""
+    return finish(play_point_steps(position, point, bots, horizon, max_turns))
+
+
+def play_point_steps(position: PositionCopy, point: Point, bots: tuple[BotSpec, ...],
+                     horizon: int | None, max_turns: int
+                     ) -> Generator[None, None, list[list[float]]]:
+    """:func:`play_point` one playout (a branch's rollout) a step: a ``yield`` after each,
+    so the browser site's event loop can run between them (``rollouts/slices.py``). The
+    figures do not depend on where it is cut: rollout k is seeded by (point, k) alone."""
     evaluator = _evaluator()
     game = position.game
     rules = game.rules
@@ -158,11 +168,13 @@ def play_point(position: PositionCopy, point: Point, bots: tuple[BotSpec, ...],
     branches = [(b, [action_from_dict(dict(a)) for a in b.actions]) for b in point.branches]
     out: list[list[float]] = [[] for _ in branches]
     quiet = (point.subject,) if point.quiet else ()
-    with FewerCollections():
-        for k in range(point.first, point.first + point.rollouts):
-            seed = rollout_seed(point.seed, k)
-            stream_roll = first_roll(point.seed, k, rules.dice_count, rules.dice_sides)
-            for v, (branch, actions) in enumerate(branches):
+    for k in range(point.first, point.first + point.rollouts):
+        seed = rollout_seed(point.seed, k)
+        stream_roll = first_roll(point.seed, k, rules.dice_count, rules.dice_sides)
+        for v, (branch, actions) in enumerate(branches):
+            # (the collector's setting for this playout alone: between two steps other code
+            # runs, the browser's event loop)
+            with FewerCollections():
                 position.reset()
                 position.reseed(seed, branch.dice if branch.dice is not None else stream_roll)
                 game = position.game
@@ -173,19 +185,27 @@ def play_point(position: PositionCopy, point: Point, bots: tuple[BotSpec, ...],
                 if not game.is_over:
                     play_game(game, _bots_for(bots, seed, quiet, turn0), until_turn=until)
                 out[v].append(evaluator(game)[point.subject])
+            yield
     return out
 
 
 def run_job(job: Job) -> list[list[list[float]]]:
     """Every point of the job (in a worker): per point, per branch, per rollout."""
+    return finish(run_job_steps(job))
+
+
+def run_job_steps(job: Job) -> Generator[None, None, list[list[list[float]]]]:
+    """:func:`run_job` one playout a step (see :func:`play_point_steps`)."""
     actions = decode_actions(list(job.actions))
     results = []
     for point in job.points:
         walker = _walker(job, point.index)
         walker.advance(actions, job.actions, job.injections, point.index)
         position = PositionCopy(walker.game)
-        results.append(play_point(position, point, job.bots, job.horizon, job.max_turns))
+        results.append((yield from play_point_steps(position, point, job.bots, job.horizon,
+                                                    job.max_turns)))
     return results
 
 
-__all__ = ["Branch", "Point", "Job", "Walker", "setup_of", "play_point", "run_job"]
+__all__ = ["Branch", "Point", "Job", "Walker", "setup_of", "play_point", "play_point_steps",
+           "run_job", "run_job_steps", "finish"]

@@ -4,7 +4,8 @@ before the roll)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...engine import actions as A
@@ -17,7 +18,7 @@ from .checks import check_horizon, check_rollouts, check_settings, fit_bots
 from .core import DEFAULT_HORIZON, run_jobs
 from .errors import AnalysisError
 from .figures import mean, std_error
-from .playout import Branch, Job, Point, setup_of
+from .playout import Branch, Job, Point, finish, run_job_steps, setup_of
 from .results import RollMap, RollOutcome
 from .walk import point_seed
 
@@ -49,6 +50,36 @@ def roll_map(game: Game, *, rollouts: int = DEFAULT_MAP_ROLLOUTS,
     """For the player about to roll: each outcome of the dice (doubles marked), its landing
     tile and end tile, the player's chance after it (`rollouts` playouts per outcome on the
     same seeds) and its gain against the mean over the outcomes."""
+    plan = _plan(game, rollouts, bots, seed, horizon, executor, workers)
+    if plan.executor is None:
+        return finish(_steps(plan))
+    parts_values = run_jobs(plan.jobs, plan.executor, workers)
+    assert parts_values is not None  # (no cancel)
+    return _result(plan, parts_values)
+
+
+def roll_map_steps(game: Game, *, rollouts: int = DEFAULT_MAP_ROLLOUTS,
+                   bots: BotSpec | Sequence[BotSpec] = "strong", seed: int = 0,
+                   horizon: int | None = DEFAULT_HORIZON) -> Generator[None, None, RollMap]:
+    """:func:`roll_map` in this process, a ``yield`` after each playout (the browser site's
+    slices, ``rollouts/slices.py``); the same figures. Bad input is refused at the first
+    step."""
+    return _steps(_plan(game, rollouts, bots, seed, horizon, None, None))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    game: Game
+    player: int
+    outcomes: list[tuple[int, ...]]
+    count: int
+    jobs: list[Job]
+    executor: Any
+
+
+def _plan(game: Game, rollouts: int, bots: BotSpec | Sequence[BotSpec], seed: int,
+          horizon: int | None, executor: Any, workers: int | None) -> _Plan:
+    """The settings checked, the outcomes and the jobs (a part of the rollouts each)."""
     if not isinstance(game, Game):
         raise AnalysisError(f"roll_map() takes a Game, not {type(game).__name__}")
     count = check_rollouts(rollouts)
@@ -85,19 +116,29 @@ def roll_map(game: Game, *, rollouts: int = DEFAULT_MAP_ROLLOUTS,
     actions = tuple(encode_actions(game.actions))
     jobs = [Job(key, setup, actions, injections, (point,), bots_fit, horizon, DEFAULT_MAX_TURNS)
             for point in points]
-    parts_values = run_jobs(jobs, executor, workers)
-    assert parts_values is not None  # (no cancel)
+    return _Plan(game, player, outcomes, count, jobs, executor)
+
+
+def _steps(plan: _Plan) -> Generator[None, None, RollMap]:
+    parts_values = []
+    for job in plan.jobs:
+        parts_values.append((yield from run_job_steps(job)))
+    return _result(plan, parts_values)
+
+
+def _result(plan: _Plan, parts_values: list[list[list[list[float]]]]) -> RollMap:
+    game, outcomes, count = plan.game, plan.outcomes, plan.count
     values = [[x for part in parts_values for x in part[0][b]] for b in range(len(outcomes))]
     p_mean = mean([mean(v) for v in values])
     per_rollout = [mean([v[k] for v in values]) for k in range(count)]
-    landings = _landings(game, player, outcomes)
+    landings = _landings(game, plan.player, outcomes)
     board = game.board
     rows = []
     for dice, v, (tile, end) in zip(outcomes, values, landings, strict=True):
         gain = [a - m for a, m in zip(v, per_rollout, strict=True)]
         rows.append(RollOutcome(dice, len(set(dice)) == 1, tile, board.tile_name(tile, game.lang),
                                 end, mean(v), std_error(v), 100 * mean(gain)))
-    return RollMap(player, p_mean, tuple(rows), count)
+    return RollMap(plan.player, p_mean, tuple(rows), count)
 
 
-__all__ = ["roll_map", "DEFAULT_MAP_ROLLOUTS"]
+__all__ = ["roll_map", "roll_map_steps", "DEFAULT_MAP_ROLLOUTS"]

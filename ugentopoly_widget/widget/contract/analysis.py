@@ -98,6 +98,10 @@ class AnalysisWaiting(TypedDict):
     on: Literal[True]
     status: Literal["waiting"]
     seq: int
+    browser: NotRequired[Annotated[bool, Doc(
+        "played in the browser site's slices, with its smaller budget (the view says so)")]]
+    rollouts: NotRequired[Annotated[int, Doc("per option of a decision")]]
+    chance_rollouts: NotRequired[Annotated[int, Doc("per outcome of a roll or card")]]
 
 
 class AnalysisReport(TypedDict):
@@ -109,7 +113,9 @@ class AnalysisReport(TypedDict):
     upto: Annotated[int, Doc("actions analysed: the record's first upto")]
     actions: Annotated[int, Doc("actions the game has (upto < actions: more to come)")]
     complete: bool
-    rollouts: int
+    rollouts: Annotated[int, Doc("per option of a decision")]
+    chance_rollouts: Annotated[int, Doc("per outcome of a roll or card")]
+    browser: Annotated[bool, Doc("made in the browser site's slices, with its smaller budget")]
     thresholds: AnalysisThresholds
     players: list[AnalysisPlayer]
     series: list[AnalysisPoint]
@@ -155,7 +161,8 @@ class RollMapPanel(TypedDict):
     player: int
     name: str
     p_mean: float
-    rollouts: int
+    rollouts: Annotated[int, Doc("per outcome")]
+    browser: Annotated[bool, Doc("made in the browser site, with its smaller budget")]
     sides: int
     scale: Annotated[float, Doc("points at the ends of the colour scale (±)")]
     palette: list[str]
