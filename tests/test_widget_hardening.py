@@ -58,21 +58,52 @@ SETUP_PLAYERS = [{"name": "A", "token": "hat", "colour": "#111111", "seat": "per
 # ---------------------------------------------------------------- item 13: setup checks seq
 
 
-def test_a_stale_setup_request_does_not_replace_the_running_game() -> None:
+def test_a_setup_made_before_another_game_started_does_not_replace_it() -> None:
     w = _widget()
     fe = FakeFrontEnd(w)
-    old = w.state["seq"]
-    w.roll()  # the game moves on; a second view's setup made before that is stale
-    game, digest = w.game, w.game.digest()
-    fe.request({"type": "setup", "profile": "cell22", "players": SETUP_PLAYERS, "seq": old})
-    assert w.game is game and w.game.digest() == digest
-    assert "stale" in w.error["message"]
+    first = w.state["seq"]
+    assert w.state["game_start"] <= first
+    # a second view (or code) starts another game; a setup made from the first game's lobby
+    # is stale: it must not throw the newer game away
+    fe.request({"type": "setup", "profile": "classic", "players": SETUP_PLAYERS,
+                "seq": first})
+    newer = w.game
+    assert w.state["seq"] >= w.state["game_start"] > first
+    start = w.state["game_start"]
+    w.roll()
+    assert w.state["game_start"] == start < w.state["seq"]  # one number for all its states
+    digest = w.game.digest()
+    fe.request({"type": "setup", "profile": "cell22", "players": SETUP_PLAYERS, "seq": first})
+    assert w.game is newer and w.game.digest() == digest
+    assert "stale" in w.error["message"] and "earlier game" in w.error["message"]
     fe.request({"type": "setup", "profile": "cell22", "players": SETUP_PLAYERS})  # no seq
-    assert w.game is game
+    assert w.game is newer
     assert "seq" in w.error["message"]
     fe.request({"type": "setup", "profile": "cell22", "players": SETUP_PLAYERS,
-                "seq": w.state["seq"]})
-    assert w.game is not game and w.game.rules.name == "cell22"
+                "seq": w.state["seq"] + 1})  # a state this game never had
+    assert w.game is newer and "future" in w.error["message"]
+
+
+def test_a_setup_made_while_the_old_games_bots_moved_starts_the_new_game() -> None:
+    """The lobby is open over a running game whose bots go on playing; its Start was made for
+    a state the game has left, but of the same game: the person chose a new game."""
+    w = _widget()
+    fe = FakeFrontEnd(w)
+    opened_at = w.state["seq"]
+    old = w.game
+    w.roll()  # what the old game's bot does while the form is filled in
+    assert w.state["seq"] > opened_at
+    fe.request({"type": "setup", "profile": "cell22", "players": SETUP_PLAYERS,
+                "seq": opened_at})
+    assert w.game is not old and w.game.rules.name == "cell22"
+    assert w.state["seq"] >= w.state["game_start"] > opened_at
+    assert w.error == {}
+    # an act is still checked against the very state it was made for
+    seq = w.state["seq"]
+    w.roll()
+    fe.request({"type": "act", "action": {"type": "roll", "player": w.game.decision.player},
+                "seq": seq})
+    assert "stale" in w.error["message"]
 
 
 # ---------------------------------------------------------------- item 14: undo and bots

@@ -358,6 +358,8 @@ export type GameOverDecision = {
 export type GameState = {
   /** numbers the game's states; every request carries the last seen */
   seq: number;
+  /** the seq of this game's first state: the same for all its states, new for a new game */
+  game_start: number;
   phase: "play" | "over";
   turn: number;
   current: number;

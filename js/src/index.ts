@@ -16,6 +16,7 @@ import { t } from "./i18n.js";
 import { BoardView } from "./board.js";
 import { FanLayer } from "./fan.js";
 import { Lobby } from "./lobby.js";
+import type { SetupBody } from "./lobby.js";
 import { renderActions, renderStatus, renderStrip } from "./panels.js";
 import type { PanelCtx } from "./panels.js";
 import { TradeDialog } from "./trade.js";
@@ -110,7 +111,12 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const aboveBoard = h("div", { class: "ugw-above-board", "data-ugw": "above-board" }, analysis.banner, odds.winEl, analysis.liveEl);
   const boardCol = h("div", { class: "ugw-board-col" }, aboveBoard, boardView.el);
   const main = h("div", { class: "ugw-main" }, boardCol, side);
-  const lobby = new Lobby((req) => requests.send(req, "setup"), () => { view.wantLobby = false; draw(); }, uid);
+  const startGame = (req: SetupBody): boolean => {
+    const sent = requests.send(req, "setup");
+    if (sent && requests.pending) requests.pending.game = synced.game()?.game_start;
+    return sent;
+  };
+  const lobby = new Lobby(startGame, () => { view.wantLobby = false; draw(); }, uid);
   const deadEl = h("div", { class: "ugw-disconnected", role: "alert", "data-ugw": "disconnected", hidden: true });
   root.append(header.el, strip, main, lobby.el, pacing.announce, deadEl);
   el.appendChild(root);
@@ -198,6 +204,8 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
       const text = error.message && !error.quiet && error.n !== lobby.shownError
         ? ((error.text && error.text[lang()]) || error.message) : "";
       lobby.render(lang(), view.inGame(), text);
+      const seq = synced.state().seq; // the state taken under the lobby (tests wait on it)
+      if (seq !== undefined) root.dataset.seq = String(seq);
       return;
     }
     const board = synced.board();
@@ -254,9 +262,14 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   on("change:state", () => {
     centre.stateAt = performance.now();
     // A game started from this view's lobby: show it (board_data may be unchanged when the
-    // new game has the same board, so its change event cannot be relied on).
-    if (requests.pending && requests.pending.kind === "setup" && view.wantLobby && view.inGame()) { view.wantLobby = false; trade.hide(); }
-    requests.pending = null;
+    // new game has the same board, so its change event cannot be relied on). A state of the
+    // game that was running when Start was sent (its bots move on while the form is open) is
+    // not the answer: the lobby stays up, the setup still on its way.
+    const pending = requests.pending;
+    const game = synced.game();
+    if (pending && pending.kind === "setup" && view.wantLobby) {
+      if (game && game.game_start !== pending.game) { view.wantLobby = false; trade.hide(); requests.pending = null; }
+    } else requests.pending = null;
     log.take(); // every state's lines, also while the lobby is up
     draw();
   });

@@ -15,8 +15,10 @@ const PENDING_MS = 4000; // a request without an answer stops blocking after thi
 export type PendingKind = "act" | "trade" | "undo" | "setup";
 
 export class Requests {
-  /** A request on its way: more clicks for its state are dropped. */
-  pending: { seq: number; at: number; kind: PendingKind } | null = null;
+  /** A request on its way: more clicks for its state are dropped. `game`: for a setup, the
+   * game running when it was sent (its `game_start`), so that its states are not taken for
+   * the new game's. */
+  pending: { seq: number; at: number; kind: PendingKind; game?: number } | null = null;
   disconnected = false;
   private readonly model: Model;
   private readonly seq: () => number;
@@ -32,7 +34,10 @@ export class Requests {
     if (this.disconnected) { this.onDead(); return false; }
     const now = performance.now();
     const pending = this.pending;
-    if (kind && pending && pending.seq === this.seq() && now - pending.at < PENDING_MS) return false;
+    // (a second Start while the first is on its way is dropped too, though the old game's
+    // bots may have moved meanwhile: it would be refused as made before the new game)
+    const same = pending && (pending.seq === this.seq() || (pending.kind === "setup" && kind === "setup"));
+    if (kind && same && pending && now - pending.at < PENDING_MS) return false;
     try {
       this.model.send({ ...msg, seq: this.seq() });
     } catch (err) {

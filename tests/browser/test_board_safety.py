@@ -198,6 +198,62 @@ def test_lobby_starts_play_in_one_click_and_forgets_the_last_game(
     lobby.wait_for(state="hidden")
 
 
+def test_lobby_start_wins_over_the_old_games_bots_moving_meanwhile(
+    open_notebook: OpenNotebook, kernel: Kernel
+) -> None:
+    """The old game goes on while the lobby is open (its bots move, or code plays it): the
+    lobby stays up, and its Start, made for a state the game has left, starts the new game
+    (a fresh-clone run under load once showed the old game instead, its setup refused)."""
+    page = open_notebook(
+        [
+            IMPORTS,
+            'w = UgentopolyWidget("classic", players=["Ann", "Bob"], seed=1, turn_pause=0)\nw',
+        ],
+        "lobby_race.ipynb",
+    )
+    root = root_of(page)
+    root.locator("[data-ugw=actions] button[data-ugw-action=roll]").wait_for(state="visible")
+    root.locator("[data-ugw=new-game]").click()
+    lobby = root.locator("[data-ugw=lobby]")
+    lobby.wait_for(state="visible")
+    seq = int(kernel.eval("w.state['seq']"))
+    lobby.locator("[data-ugw=seed]").fill("7")
+    # the old game moves on (what its bot does) while the form is filled in
+    kernel.run("w.roll()")
+    root.locator(f"[data-ugw=root][data-seq='{seq}']").wait_for(state="detached")
+    assert lobby.is_visible(), "a state of the old game took the lobby down"
+    assert lobby.locator("[data-ugw=seed]").input_value() == "7"
+    for k in range(2):
+        lobby.locator(f"[data-ugw=player-seat-{k}]").select_option("person")
+    # ... and again between Start's click and its answer: the old game's state reaches the
+    # view first; it must not take the lobby down (the view would show the old game)
+    kernel.run(
+        "_setup = w._request_setup\n"
+        "def _late(content):\n"
+        "    w.game.apply(w.game.legal_actions()[0])\n"
+        "    _setup(content)\n"
+        "w._request_setup = _late"
+    )
+    page.evaluate(
+        """() => {
+      const root = document.querySelector('[data-ugw=root]');
+      const lobby = root.querySelector('[data-ugw=lobby]');
+      window.__ugwLobbyLeftAt = [];
+      const left = () => { if (lobby.hidden) window.__ugwLobbyLeftAt.push(root.dataset.seq); };
+      new MutationObserver(left).observe(lobby, { attributes: true, attributeFilter: ['hidden'] });
+    }"""
+    )
+    lobby.locator("[data-ugw=start]").click()
+    lobby.wait_for(state="hidden")
+    root.locator("[data-ugw=actions] button[data-ugw-action=roll]").wait_for(state="visible")
+    assert kernel.eval("w.game.seed") == "7"
+    assert kernel.eval("len(w.game.actions)") == "0"
+    assert kernel.eval("w.error") == "{}"
+    start = int(kernel.eval("w.state['game_start']"))
+    left_at = page.evaluate("() => window.__ugwLobbyLeftAt")
+    assert left_at and all(int(s) >= start for s in left_at), (left_at, start)
+
+
 def test_kernel_restart_shows_run_the_cell_again(
     open_notebook: OpenNotebook, kernel: Kernel
 ) -> None:

@@ -312,6 +312,7 @@ class AnalysisDisplay:
     if TYPE_CHECKING:  # provided by the widget
         _game: Game | None
         _seq: int
+        _game_start: int
         analysis: Any
         roll_map: Any
         lang: str
@@ -686,7 +687,8 @@ class AnalysisDisplay:
             raise ValueError(f"there is no position before action {str(index)[:20]} in this "
                              f"game (it has {len(game._actions)} actions)")
         past = type(game).replay(game.record(), upto=index)
-        state = state_snapshot(past, self._seq, self.lang, list(self.seats), LogCache(), 0)
+        state = state_snapshot(past, self._seq, self.lang, list(self.seats), LogCache(), 0,
+                               game_start=self._game_start)
         state["legal"] = []
         state["can_undo"] = False
         state["can_trade"] = False

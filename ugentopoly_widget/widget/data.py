@@ -595,9 +595,10 @@ def decision_dict(game: Game) -> Decision:
 
 def state_snapshot(
     game: Game, seq: int, lang: str, seats: Sequence[str], cache: LogCache,
-    log_tail: int = LOG_TAIL,
+    log_tail: int = LOG_TAIL, *, game_start: int | None = None,
 ) -> GameState:
-    """The dynamic state the view draws from. Replaced whole on every change."""
+    """The dynamic state the view draws from. Replaced whole on every change.
+    `game_start`: the seq of this game's first state (`seq` itself when not given)."""
     lang = _pick(lang)
     decision = game.decision
     tail = cache.update(game, lang, keep=log_tail)
@@ -609,6 +610,7 @@ def state_snapshot(
     buildings = rules.buildings != "none"
     state: GameState = {
         "seq": seq,
+        "game_start": seq if game_start is None else game_start,
         "phase": "over" if over else "play",
         "turn": game.turn_number,
         "current": game.current_player,

@@ -146,6 +146,8 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         super().__init__(**kwargs)
         self._game: Game | None = None
         self._seq = 0
+        self._game_start = 0  # the seq of the current game's first state (0: the lobby's)
+        self._game_is_new = False
         self._error_count = 0
         self._cache = LogCache()
         self._state_text = StateText()
@@ -278,6 +280,7 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
 
         self._listener = listener
         game.on_events(listener)
+        self._game_is_new = True  # its first state numbers it (game_start)
         with self.hold_sync():
             self.seats = seats
             self.board_data = dict(board_data(game))
@@ -304,6 +307,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
             self._dirty = True
             return
         seq = self._seq + 1 if bump else self._seq
+        if self._game_is_new:
+            self._game_start = seq
+            self._game_is_new = False
         if self._game is None:
             self._seq = seq
             self.state = {"seq": seq, "phase": "lobby"}
@@ -350,8 +356,9 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         """The state (data.state_snapshot: contract.GameState; a plain dict to traitlets)."""
         assert self._game is not None
         self._cache.take_notes(self._game, self._bots)  # the bots' reasons, for the log
-        return cast("dict[str, Any]", state_snapshot(self._game, seq, self.lang, self.seats,
-                                                     self._cache, self._log_tail))
+        return cast("dict[str, Any]", state_snapshot(
+            self._game, seq, self.lang, self.seats, self._cache, self._log_tail,
+            game_start=self._game_start))
 
     def _send_full_log(self) -> None:
         if self._game is None:
@@ -727,7 +734,11 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         else:
             raise RequestError(f"refused: unknown request type {str(kind)[:40]!r}")
 
-    def _check_seq(self, content: dict[str, Any]) -> None:
+    def _check_seq(self, content: dict[str, Any], *, any_of_this_game: bool = False) -> None:
+        """The request was made for the state the game is at (an act, an undo), or with
+        `any_of_this_game`, for any state of the game now running (a new game from the lobby:
+        the old game's bots may move while its form is filled in; only a setup made before
+        someone else started another game is stale)."""
         seq = content.get("seq")
         if not isinstance(seq, int) or not is_int(seq, 0, 2**53):
             raise RequestError("refused: the request has no valid state number (seq)")
@@ -736,6 +747,12 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
                 f"refused: unknown or future state {seq} (the game is at state {self._seq}): "
                 f"the request was not made from this game's view"
             )
+        if any_of_this_game:
+            if seq < self._game_start:
+                raise RequestError(
+                    f"refused: stale request (made for state {seq} of an earlier game; another "
+                    f"game started since, at state {self._game_start})")
+            return
         if seq != self._seq:
             raise RequestError(
                 f"refused: stale request (made for state {seq}, the game is at {self._seq})"
@@ -758,7 +775,8 @@ class UgentopolyWidget(BotPacing, ProbabilityPanels, Presentation, WinChancesDis
         self._schedule_bots()
 
     def _request_setup(self, content: dict[str, Any]) -> None:
-        self._check_seq(content)  # a stale setup must not throw the running game away
+        # a setup made before another game started must not throw that game away
+        self._check_seq(content, any_of_this_game=True)
         profile = content["profile"]
         if profile not in PROFILES:
             raise RequestError(f"refused: unknown profile {str(profile)[:40]!r}")

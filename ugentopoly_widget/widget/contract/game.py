@@ -470,6 +470,8 @@ class GameState(TypedDict):
     (widget/data.py state_snapshot)."""
 
     seq: Annotated[int, Doc("numbers the game's states; every request carries the last seen")]
+    game_start: Annotated[int, Doc(
+        "the seq of this game's first state: the same for all its states, new for a new game")]
     phase: Literal["play", "over"]
     turn: int
     current: int
