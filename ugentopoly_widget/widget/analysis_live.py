@@ -127,26 +127,12 @@ def _analyser(key: tuple[Any, ...], settings: Mapping[str, Any],
         return analyser
 
 
-def analyse_step(key: tuple[Any, ...], record: dict[str, Any], settings: Mapping[str, Any],
-                 cancel: Callable[[], bool]) -> tuple[GameAnalysis, Texts]:
-    """:func:`analyse_steps` at once."""
-    from ..rollouts.slices import finish
-
-    return finish(analyse_steps(key, record, settings, cancel))
-
-
 def roll_map_steps(record: dict[str, Any], settings: Mapping[str, Any]) -> Steps[RollMap]:
     from ..engine.game import Game
     from ..rollouts import analysis as A
 
     return A.rollmap.roll_map_steps(Game.replay(record), rollouts=settings["rollouts"],
                                     seed=settings["seed"])
-
-
-def roll_map_step(record: dict[str, Any], settings: Mapping[str, Any]) -> RollMap:
-    from ..rollouts.slices import finish
-
-    return finish(roll_map_steps(record, settings))
 
 
 def _forget(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...]) -> None:
@@ -718,5 +704,5 @@ class AnalysisDisplay:
         self.show_analysis(content["on"])
 
 
-__all__ = ["AnalysisDisplay", "analyse_step", "analyse_steps", "roll_map_step", "roll_map_steps",
+__all__ = ["AnalysisDisplay", "analyse_steps", "roll_map_steps",
            "BROWSER_ROLLOUTS", "BROWSER_CHANCE_ROLLOUTS", "BROWSER_ROLL_MAP_ROLLOUTS"]
