@@ -232,6 +232,13 @@ def test_explain_in_words() -> None:
     assert "Ann's decisions cost" in en and "mostly decline New York Avenue on turn 1" in en
     assert "a blunder" in en and "de beslissingen van Ann kostten" in nl
     assert "New York Avenue niet kopen in beurt 1" in nl
+    # an analysis made in English, told in Dutch: its choices named in Dutch too
+    assert "New York Avenue niet kopen in beurt 1" in explain(result, "nl")
+    (row,) = result.decisions
+    assert row.chosen.words == {"en": "decline New York Avenue",
+                                "nl": "New York Avenue niet kopen"}
+    assert {c.outcome_words["nl"] for c in result.chances} <= {
+        c.outcome_words["nl"] for c in dutch.chances} and result.chances
 
 
 def test_a_finished_game_says_who_won() -> None:

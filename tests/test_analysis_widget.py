@@ -99,6 +99,32 @@ def test_the_verdict_and_luck_in_words_en_and_nl() -> None:
     assert luck_text(chance(0, 1, 0, 3.0, "card"), names)["nl"].startswith("Ann: gelukskaart")
 
 
+def test_choices_and_outcomes_are_named_in_the_language_shown() -> None:
+    """An analysis made in English, shown after a switch to Dutch: its choices and outcomes in
+    Dutch too (they used to stay in the language the analysis started in)."""
+    names = ["Ann", "Bob"]
+    best = OptionValue(action={"type": "buy", "player": 0}, description="buy Boardwalk",
+                       p_win=0.6, se=0.01, loss=0.0, loss_se=0.0,
+                       words={"en": "buy Boardwalk", "nl": "Boardwalk kopen"})
+    chosen = OptionValue(action={"type": "decline", "player": 0},
+                         description="decline Boardwalk", p_win=0.5, se=0.01, loss=10.0,
+                         loss_se=1.0, words={"en": "decline Boardwalk",
+                                             "nl": "Boardwalk niet kopen"})
+    row = DecisionRow(index=1, turn=1, player=0, kind="buy", chosen=chosen, best=best,
+                      options=(best, chosen), verdict="blunder")
+    text = decision_text(row, names)
+    assert text["en"].endswith("decline Boardwalk; best: buy Boardwalk")
+    assert text["nl"].endswith("Boardwalk niet kopen; beter: Boardwalk kopen")
+    rolled = ChanceRow(index=0, turn=1, player=1, kind="roll", outcome="3+3 (double)",
+                       p_before=0.5, p_after=0.55, luck=5.0, luck_se=1.0,
+                       outcome_words={"en": "3+3 (double)", "nl": "3+3 (dubbel)"})
+    assert luck_text(rolled, names)["nl"] == "Bob: geluksworp 3+3 (dubbel): +5 ± 1 punten"
+    assert luck_text(rolled, names)["en"] == "Bob: lucky roll 3+3 (double): +5 ± 1 points"
+    # rows made without the other language (older pickles, hand-made rows): their own words
+    assert decision_text(decision(4, 1, 1, 6.0), names)["nl"].endswith("sell New York Avenue; "
+                                                                       "beter: keep it")
+
+
 def test_the_chart_sums_turn_by_turn_to_the_summaries() -> None:
     rows = game_analysis()
     points = series(rows, 2)

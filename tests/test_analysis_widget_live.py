@@ -26,6 +26,7 @@ def test_the_live_analysis_is_analyse_of_the_game() -> None:
                                      explain=words)
     assert value["verdict"]["verdict"] == "blunder" and value["verdict"]["index"] == 1
     assert "New York Avenue" in value["verdict"]["text"]["en"]
+    assert "New York Avenue niet kopen" in value["verdict"]["text"]["nl"]  # (an analysis in en)
     assert value["luck"]["index"] == 0
     w.close()
 

@@ -82,15 +82,16 @@ def _name(names: Sequence[str], player: int) -> str:
 
 def decision_text(row: DecisionRow, names: Sequence[str]) -> Texts:
     """"Bob: mistake, −6 ± 2 points: sell New York Avenue; best: keep it" (a fine choice:
-    "Bob: fine: buy Boardwalk"). The choices are the analysis' own words (its language)."""
+    "Bob: fine: buy Boardwalk"), the choices named in each language."""
     who = _name(names, row.player)
 
     def line(lang: Literal["en", "nl"]) -> str:
         verdict = VERDICT_WORDS.get(row.verdict, {"en": row.verdict, "nl": row.verdict})[lang]
         if row.verdict == "fine" and row.chosen.loss <= 0:
-            return f"{who}: {verdict}: {row.chosen.description}"
+            return f"{who}: {verdict}: {row.chosen.description_in(lang)}"
         return (f"{who}: {verdict}, {points_text(-row.chosen.loss, row.chosen.loss_se, lang)}: "
-                f"{row.chosen.description}; {BEST[lang]}: {row.best.description}")
+                f"{row.chosen.description_in(lang)}; {BEST[lang]}: "
+                f"{row.best.description_in(lang)}")
     return _both(line)
 
 
@@ -102,7 +103,8 @@ def luck_text(row: ChanceRow, names: Sequence[str]) -> Texts:
 
     def line(lang: Literal["en", "nl"]) -> str:
         words = LUCK_WORDS.get(key, LUCK_WORDS[f"roll{sign}"])[lang]
-        return f"{who}: {words} {row.outcome}: {points_text(row.luck, row.luck_se, lang)}"
+        return (f"{who}: {words} {row.outcome_in(lang)}: "
+                f"{points_text(row.luck, row.luck_se, lang)}")
     return _both(line)
 
 

@@ -66,12 +66,13 @@ def _headline(analysis: GameAnalysis, w: dict[str, Any]) -> str:
     return str(w["leads"].format(name=top.name, p=round(100 * top.result)))
 
 
-def _player_words(analysis: GameAnalysis, p: PlayerSummary, w: dict[str, Any]) -> str:
+def _player_words(analysis: GameAnalysis, p: PlayerSummary, w: dict[str, Any], lang: str
+                  ) -> str:
     text = f"{w['luck'].format(name=p.name, luck=_signed(p.luck))}, " \
            f"{w['cost'].format(name=p.name, loss=round(p.skill_loss))}"
     worst = _worst(analysis, p.player)
     if worst is not None:
-        text += w["mostly"].format(what=worst.chosen.description, turn=worst.turn,
+        text += w["mostly"].format(what=worst.chosen.description_in(lang), turn=worst.turn,
                                    verdict=w["verdict"][worst.verdict],
                                    loss=_signed(-worst.loss))
     return text
@@ -82,10 +83,11 @@ def explain(analysis: GameAnalysis, lang: str = "en") -> str:
     decisions cost and the worst of them."""
     if not isinstance(analysis, GameAnalysis):
         raise AnalysisError(f"explain() takes a GameAnalysis, not {type(analysis).__name__}")
-    w = WORDS[check_lang(lang)]
+    lang = check_lang(lang)
+    w = WORDS[lang]
     if not analysis.players:
         return str(w["none"])
-    parts = [_player_words(analysis, p, w) for p in analysis.players]
+    parts = [_player_words(analysis, p, w, lang) for p in analysis.players]
     head = _headline(analysis, w)
     return f"{head}; {parts[0]}." + "".join(f" {_capital(t)}." for t in parts[1:])
 

@@ -46,7 +46,8 @@ def decision_row(meta: Meta, values: Sequence[Sequence[float]], thresholds: Thre
         if v == chosen and best == chosen:
             loss_se = 100 * gap_se if top != chosen else 0.0
         options.append(OptionValue(meta.choices[v].to_dict(), meta.descriptions[v], means[v],
-                                   ses[v], max(0.0, 100 * mean(d)), loss_se))
+                                   ses[v], max(0.0, 100 * mean(d)), loss_se,
+                                   meta.words[v] if meta.words else {}))
     order = sorted(range(len(values)), key=lambda v: (v != best, -means[v], v))
     return DecisionRow(meta.index, meta.turn, meta.player, meta.decision, options[chosen],
                        options[best], tuple(options[v] for v in order),
@@ -63,7 +64,7 @@ def chance_row(meta: Meta, values: Sequence[Sequence[float]]) -> ChanceRow:
     luck = [a - m for a, m in zip(actual, per_rollout, strict=True)]
     return ChanceRow(meta.index, meta.turn, meta.player, "roll" if meta.kind == "roll"
                      else "card", meta.outcome, before, after, 100 * (after - before),
-                     100 * std_error(luck))
+                     100 * std_error(luck), meta.outcome_words)
 
 
 def summaries(names: Sequence[str], results: Sequence[float], decisions: Sequence[DecisionRow],

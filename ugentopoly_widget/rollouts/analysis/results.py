@@ -49,6 +49,13 @@ class OptionValue:
     se: float  # of p_win
     loss: float  # points: the best option's p_win minus this one's (paired), >= 0 for the best's
     loss_se: float  # points, paired standard error of that difference
+    # the description in each language ({"en": ..., "nl": ...}): a view switched to the other
+    # language names the choice in it
+    words: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def description_in(self, lang: str) -> str:
+        """The choice named in `lang` (the analysis' own words where it has no other)."""
+        return self.words.get(lang) or self.description
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,11 @@ class ChanceRow:
     p_after: float  # after the outcome that happened
     luck: float  # points: 100 * (p_after - p_before); averages to 0 exactly over the outcomes
     luck_se: float  # points
+    outcome_words: dict[str, str] = field(default_factory=dict, compare=False)  # per language
+
+    def outcome_in(self, lang: str) -> str:
+        """The outcome in `lang` (the analysis' own words where it has no other)."""
+        return self.outcome_words.get(lang) or self.outcome
 
 
 @dataclass(frozen=True)

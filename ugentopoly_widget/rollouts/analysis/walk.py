@@ -5,7 +5,7 @@ through it, action by action, and notes each decision point (with its candidates
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...engine import actions as A
@@ -14,7 +14,7 @@ from ...engine.game import Game
 from ...engine.records.events import Event
 from ..runner import BotSpec, _bots_for
 from ..streams import outcome_dice, rollout_seed, strata
-from ..words import describe_action
+from ..words import LANGS, describe_action
 from .options import candidates
 from .playout import Branch, Point, Walker
 from .results import DecisionKind
@@ -36,6 +36,12 @@ class Meta:
     choices: tuple[Action, ...] = ()
     descriptions: tuple[str, ...] = ()
     outcome: str = ""
+    words: tuple[dict[str, str], ...] = ()  # each choice's description in every language
+    outcome_words: dict[str, str] = field(default_factory=dict)  # the outcome in every language
+
+
+# a double, in words (choices and outcomes are named in every language: a view may switch)
+DOUBLE = {"en": " (double)", "nl": " (dubbel)"}
 
 
 def point_seed(seed: int, index: int, kind: PointKind) -> int:
@@ -105,11 +111,12 @@ class Finder:
         outcomes = [outcome_dice(o, rules.dice_count, rules.dice_sides) for o in range(size)]
         branches = tuple(Branch(move, dice=d) for d in outcomes)
         double = len(set(dice)) == 1
-        text = "+".join(map(str, dice)) + ((" (dubbel)" if self.lang == "nl" else " (double)")
-                                           if double else "")
+        texts = {lang: "+".join(map(str, dice)) + (DOUBLE[lang] if double else "")
+                 for lang in LANGS}
         found.append((Point(i, made.player, branches, point_seed(self.seed, i, "roll"),
                             self.chance_rollouts),
-                      Meta("roll", i, turn, made.player, outcomes.index(dice), outcome=text)))
+                      Meta("roll", i, turn, made.player, outcomes.index(dice),
+                           outcome=texts[self.lang], outcome_words=texts)))
         drawn = next((ev for ev in events if ev.kind == "card_drawn"), None)
         if drawn is not None and drawn.player == made.player:
             deck, card = str(drawn.get("deck")), str(drawn.get("card"))
@@ -119,7 +126,9 @@ class Finder:
                 found.append((Point(i, made.player, cards, point_seed(self.seed, i, "card"),
                                     self.chance_rollouts),
                               Meta("card", i, turn, made.player, ids.index(card),
-                                   outcome=_card_text(game, card, self.lang))))
+                                   outcome=_card_text(game, card, self.lang),
+                                   outcome_words={lang: _card_text(game, card, lang)
+                                                  for lang in LANGS})))
         return found
 
     def _decision(self, game: Game, made: Action, i: int, turn: int
@@ -142,9 +151,10 @@ class Finder:
         branches = tuple(Branch((a.to_dict(),)) for a in choices)
         point = Point(i, seat, branches, point_seed(self.seed, i, "decision"), self.rollouts,
                       quiet=quiet)
-        words = tuple(describe_action(game, a, self.lang, context) for a in choices)
+        words = tuple({lang: describe_action(game, a, lang, context) for lang in LANGS}
+                      for a in choices)
         return point, Meta("decision", i, turn, seat, choices.index(made), kind,
-                           tuple(choices), words)
+                           tuple(choices), tuple(w[self.lang] for w in words), words=words)
 
 
 __all__ = ["Finder", "Meta", "point_seed"]
