@@ -103,20 +103,24 @@ export function luckChart(r: AnalysisReport, state: GameState, L: Lang, width = 
 }
 
 function summaryTable(r: AnalysisReport, state: GameState, L: Lang): HTMLTableElement {
-  const head = ["player", "luck", "skill_loss", "mistakes_col", "adjusted"];
-  return h("table", { class: "ugw-an-table", "data-ugw": "analysis-summary" },
+  const head = ["player", "luck", "skill_loss", "mistakes_col", "adjusted"].map((k) => t(L, k));
+  // (roles: a narrow panel shows each player as a small card of labelled figures, which
+  // drops a table's own semantics in some browsers)
+  const cell = (j: number, text: string, more: Record<string, string> = {}): HTMLElement =>
+    h("td", { role: "cell", class: "ugw-num", "data-label": head[j], ...more }, h("span", { class: "ugw-an-fig", text }));
+  return h("table", { class: "ugw-an-table", role: "table", "data-ugw": "analysis-summary" },
     h("caption", { class: "ugw-sr", text: t(L, "analysis_summary") }),
-    h("thead", {}, h("tr", {}, head.map((k, j) => h("th", { scope: "col", class: j ? "ugw-num" : "", text: t(L, k) })))),
-    h("tbody", {}, r.players.map((p) => h("tr", {
-      "data-ugw": `analysis-player-${p.player}`, "data-luck": String(p.luck), "data-skill-loss": String(p.skill_loss),
+    h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, head.map((text, j) => h("th", { role: "columnheader", scope: "col", class: j ? "ugw-num" : "", text })))),
+    h("tbody", { role: "rowgroup" }, r.players.map((p) => h("tr", {
+      role: "row", "data-ugw": `analysis-player-${p.player}`, "data-luck": String(p.luck), "data-skill-loss": String(p.skill_loss),
       "data-adjusted": String(p.adjusted), "data-adjusted-low": String(p.adjusted_low), "data-adjusted-high": String(p.adjusted_high),
       "data-mistakes": String(p.mistakes), "data-blunders": String(p.blunders), "data-inaccuracies": String(p.inaccuracies),
     },
-    h("td", {}, h("span", { class: "ugw-an-dot", style: { background: safeColour(state.players[p.player] && state.players[p.player].colour) } }), p.name),
-    h("td", { class: "ugw-num", text: `${signed(p.luck)} ± ${Math.round(p.luck_se)}` }),
-    h("td", { class: "ugw-num", text: `${Math.round(p.skill_loss)} ± ${Math.round(p.skill_loss_se)}` }),
-    h("td", { class: "ugw-num", title: t(L, "mistakes_title"), text: `${p.inaccuracies} / ${p.mistakes} / ${p.blunders}` }),
-    h("td", { class: "ugw-num", text: `${Math.round(p.adjusted)} [${Math.round(p.adjusted_low)}, ${Math.round(p.adjusted_high)}]` })))));
+    h("td", { role: "rowheader" }, h("span", { class: "ugw-an-dot", style: { background: safeColour(state.players[p.player] && state.players[p.player].colour) } }), p.name),
+    cell(1, `${signed(p.luck)} ± ${Math.round(p.luck_se)}`),
+    cell(2, `${Math.round(p.skill_loss)} ± ${Math.round(p.skill_loss_se)}`),
+    cell(3, `${p.inaccuracies} / ${p.mistakes} / ${p.blunders}`, { title: t(L, "mistakes_title") }),
+    cell(4, `${Math.round(p.adjusted)} [${Math.round(p.adjusted_low)}, ${Math.round(p.adjusted_high)}]`)))));
 }
 
 // ------------------------------------------------------------------ the 36-roll map

@@ -301,4 +301,13 @@ def test_after_the_game_the_chart_and_the_mistakes_are_the_analysis(
     root.evaluate("(r) => r.scrollIntoView({ block: 'start' })")
     settle(page)
     shot(page, "analysis-after-game-laptop")
+    # the summary table fits the panel: no column scrolled away sideways (en, then nl)
+    for lang in ("en", "nl"):
+        kernel.run(f"w.lang = {lang!r}")
+        page.wait_for_function(f"() => document.querySelector('[data-ugw=root]').lang === {lang!r}")
+        settle(page)
+        widths = tab.locator("[data-ugw=analysis-summary]").evaluate(
+            "(t) => [t.parentElement.scrollWidth, t.parentElement.clientWidth]")
+        assert widths[0] <= widths[1] + 1, f"{lang}: the summary scrolls sideways: {widths}"
+    shot(page, "analysis-after-game-laptop-nl")
     _sidebar(page, False)
