@@ -171,6 +171,52 @@ def test_the_bot_stays_in_an_auction_to_half_the_price_at_least() -> None:
     assert isinstance(bid, A.Bid) and bid.amount >= 100
 
 
+def auction_between_strong_bots(game: Game) -> tuple[int, int]:
+    """Two strong bots bid the auction in progress to its end: (winner, price)."""
+    bots = [StrongBot(seed=1), StrongBot(seed=2)]
+    while game.decision.kind == "auction":
+        player = game.decision.player
+        assert player is not None
+        game.apply(bots[player].choose(game))
+    (sale,) = [ev for ev in game.events if ev.kind == "auction_won"][-1:]
+    return sale.data["payer"], sale.data["amount"]
+
+
+def test_two_strong_bots_do_not_bid_a_lone_lot_far_past_its_price() -> None:
+    """Illinois Avenue (listed at 240) declined on the first turn, both players with 1,500:
+    it sells between its mortgage value and a little above its price (the valuation alone
+    took it to 1,240 and left the winner without the cash for the lots still for sale)."""
+    game = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann",
+                         positions={"Ann": 14}, cash=[1500, 1500])
+    roll(game, 6, 4, player=0)  # Ann to Illinois Avenue
+    act(game, "decline", 0)
+    _, price = auction_between_strong_bots(game)
+    assert 120 <= price <= 240 * 1.2
+
+
+def test_the_last_lot_of_ones_group_is_bid_higher_than_a_blocker() -> None:
+    """New York Avenue at auction, Ann holding the two other orange lots: Bob bids to block
+    her group, Ann outbids him to complete it (the caps: 1.6 and 2.5 times the price)."""
+    game = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann",
+                         owners={16: "Ann", 18: "Ann"}, positions={"Ann": 13},
+                         cash=[1500, 1500])
+    roll(game, 2, 4)  # Ann to New York Avenue
+    act(game, "decline", 0)
+    winner, price = auction_between_strong_bots(game)
+    assert winner == 0 and 200 * 1.6 <= price <= 200 * 2.5
+
+
+def test_a_bid_is_never_more_than_wins_outright() -> None:
+    """Bob has 60: Ann wins Pacific Avenue (listed at 300) for at most 61 (the jump to half
+    the price would pay 150 for it)."""
+    game = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann",
+                         positions={"Ann": 25}, cash=[1500, 60])
+    roll(game, 2, 4)  # Ann to Pacific Avenue
+    act(game, "decline", 0)
+    winner, price = auction_between_strong_bots(game)
+    assert winner == 0 and price <= 61
+
+
 # ---------------------------------------------------------------------- building
 
 
