@@ -4,6 +4,11 @@ swapped, same seeds; and each against the heuristic bot.
 
     PYTHONPATH=. python benchmarks/duel_auction.py --games 300          # pure engine, slow
     python benchmarks/duel_auction.py --games 300 --against heuristic
+    python benchmarks/duel_auction.py --games 500 --first-seed 2000 --against groupcaps \
+        --blocks 1.6 --completes 2.5
+
+`GroupCaps` caps the lots that block or complete a group too (at `--blocks` / `--completes`
+times the price; the bot caps only lone lots): 1.6/2.5 against the bot changed not one game.
 
 `Before` is StrongBot with main's `_bid` (the valuation's limit alone, a jump to half the
 price): kept here, not in the bot, to measure the change side by side.
@@ -23,7 +28,16 @@ from ugentopoly_widget import Game  # noqa: E402
 from ugentopoly_widget.engine.actions import Action  # noqa: E402
 from ugentopoly_widget.engine.bots import HeuristicBot, play_game  # noqa: E402
 from ugentopoly_widget.engine.legal import bid_action  # noqa: E402
-from ugentopoly_widget.engine.strong.bot import StrongBot, Why  # noqa: E402
+from ugentopoly_widget.engine.strong.bot import AUCTION_CAP_VALUE, StrongBot, Why  # noqa: E402
+
+CAPS = {"auction_blocks": 1.6, "auction_completes": 2.5}  # (set by --blocks, --completes)
+
+
+class GroupCaps(StrongBot):
+    """The strong bot with a blocker's and a completer's bids capped as well."""
+
+    def _lot_cap(self, e, pos, code) -> int:  # type: ignore[no-untyped-def]
+        return int(e.costs[pos] * CAPS.get(code, AUCTION_CAP_VALUE))
 
 
 class Before(StrongBot):
@@ -60,12 +74,16 @@ class Before(StrongBot):
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=300, help="seeds (each played twice)")
-    parser.add_argument("--against", default="before", choices=["before", "heuristic"])
+    parser.add_argument("--against", default="before",
+                        choices=["before", "heuristic", "groupcaps"])
     parser.add_argument("--subject", default="after", choices=["after", "before"])
     parser.add_argument("--first-seed", type=int, default=1000)
+    parser.add_argument("--blocks", type=float, default=1.6, help="groupcaps: a blocker's")
+    parser.add_argument("--completes", type=float, default=2.5, help="groupcaps: a completer's")
     args = parser.parse_args()
+    CAPS.update(auction_blocks=args.blocks, auction_completes=args.completes)
     subject = StrongBot if args.subject == "after" else Before
-    other = Before if args.against == "before" else HeuristicBot
+    other = {"before": Before, "heuristic": HeuristicBot, "groupcaps": GroupCaps}[args.against]
     start = time.time()
     wins = 0.0
     games = 0

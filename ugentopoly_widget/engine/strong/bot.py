@@ -55,16 +55,19 @@ RESERVE_HIGH: Final = 400
 LIFT_MARGIN: Final = 150  # lift a mortgage only with this much to spare beyond the reserve
 JAIL_DANGER: Final = 0.015  # expected rent per roll, as a share of cash, that keeps it in jail
 RIVAL_DISCOUNT: Final = 0.8  # a lot declined goes to auction: the rival's price, as a share
-# The most the bot bids for a lot, as a share of its list price, by what the lot does: the
-# valuation's limit alone (owning it against a rival owning it at the same price) counts cash
-# at face value, while early on cash buys the next lots at list price; two strong bots took
-# Illinois Avenue (listed at 240) to 1,240 at turn 2, and rollouts judged the winner ruined
-# (the analysis charged each strong player ~60 points a game for buying instead of letting
-# the rival overpay at auction). Caps as a careful player bids: a lone lot a little above its
-# price, a blocker more, the last lot of one's own group most.
+# The most the bot bids for a lone lot (one that neither completes nor blocks a group), as a
+# share of its list price. The valuation's limit (owning it against a rival owning it at the
+# same price) counts cash at face value, while early on cash buys the next lots at list price:
+# two strong bots took Illinois Avenue (listed at 240) to 1,240 at turn 2, and rollouts judged
+# the winner ruined. A lot that completes or blocks a group keeps the valuation's limit: in
+# two-player play denying a group is worth about what completing it is, and a fixed multiple
+# there only made the analysis' rollout rival give up too early. Capping blockers at 1.6x and
+# completers at 2.5x changed not one strong-vs-strong game against caps of 2.5x/2.5x or 10x/10x
+# (1,500 of 3,000 and 1,000 of 2,000 games won, seeds 2000 on), nor the analysis' charges for
+# the bots' own play (seeds 5, 7, 11); but with 1.6x the analysis called declining the last
+# lot of one's orange group an inaccuracy of 3.3 points (the rival stopped bidding at 320 and
+# the decliner won it back at 353), with 10x a blunder of 45.5.
 AUCTION_CAP_VALUE: Final = 1.2
-AUCTION_CAP_BLOCKS: Final = 1.6
-AUCTION_CAP_COMPLETES: Final = 2.5
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -394,7 +397,7 @@ class StrongBot:
                 why = self._lot_reason(e, i, pos, -1, 0.0, "auction")
                 limit = self._lot_limit(e, w, i, pos, d.data["bidders"])
                 cap = self._lot_cap(e, pos, why.code)
-                if limit > cap:
+                if cap >= 0 and limit > cap:
                     limit = cap
                 # up to its mortgage value a lot costs nothing: mortgaged at once, it pays
                 # the price back (the valuation, short of cash, would let it go for 1)
@@ -463,10 +466,11 @@ class StrongBot:
 
     def _lot_cap(self, e: Engine, pos: int, code: str) -> int:
         """The most the bot pays for `pos` at auction, by what the lot does for it (the
-        reason's code: ``auction_completes`` / ``auction_blocks`` / ``auction_value``)."""
-        share = (AUCTION_CAP_COMPLETES if code == "auction_completes"
-                 else AUCTION_CAP_BLOCKS if code == "auction_blocks" else AUCTION_CAP_VALUE)
-        return int(e.costs[pos] * share)
+        reason's code): a lone lot (``auction_value``) is capped, a lot that completes or
+        blocks a group is not (-1: the valuation's limit stands)."""
+        if code != "auction_value":
+            return -1
+        return int(e.costs[pos] * AUCTION_CAP_VALUE)
 
     def _house_limit(self, e: Engine, w: Worth, i: int, price: int) -> int:
         """A house at auction (a shortage): worth a premium where it pays, its price where it
