@@ -31,9 +31,7 @@ FAST: dict[str, Any] = {"rollouts": 12, "chance_rollouts": 2, "horizon": 2}
 
 
 def orange_decline() -> Game:
-    """Ann owns two orange lots, rolls onto the third and declines it: a planted error, an
-    inaccuracy by strong-bot rollouts since the auction caps (her bot bids for it at the
-    auction that follows; declining costs about 3 points, a blunder before the caps)."""
+    """Ann owns two orange lots, rolls onto the third and declines it: a planted blunder."""
     game = Game.scenario("classic", players=["Ann", "Bob"], owners={16: 0, 18: 0},
                          positions={"Ann": 14}, current="Ann")
     game.testing.script_dice((2, 3))
@@ -48,14 +46,14 @@ def bot_game(turns: int, seed: int = 5) -> Game:
     return game
 
 
-def test_declining_the_last_lot_of_ones_group_is_an_inaccuracy() -> None:
+def test_declining_the_last_lot_of_ones_group_is_a_blunder() -> None:
     result = analyse(orange_decline(), rollouts=36, chance_rollouts=2, horizon=4)
     (row,) = result.decisions
     assert (row.kind, row.player, row.index) == ("buy", 0, 1)
     assert row.chosen.description == "decline New York Avenue"
     assert row.best.description == "buy New York Avenue" == row.options[0].description
-    assert row.verdict == "inaccuracy"
-    assert row.loss >= 2 + 2 * row.loss_se
+    assert row.verdict == "blunder"
+    assert row.loss >= 10 + 2 * row.loss_se
     assert row.best.loss == 0.0 and row.chosen.action == {"type": "decline", "player": 0}
 
 
@@ -232,7 +230,7 @@ def test_explain_in_words() -> None:
     en, nl = explain(result), explain(dutch, "nl")  # (choices named in the analysis' lang)
     assert en.startswith("Ann leads") or en.startswith("Bob leads")
     assert "Ann's decisions cost" in en and "mostly decline New York Avenue on turn 1" in en
-    assert "an inaccuracy" in en and "de beslissingen van Ann kostten" in nl
+    assert "a blunder" in en and "de beslissingen van Ann kostten" in nl
     assert "New York Avenue niet kopen in beurt 1" in nl
 
 

@@ -32,7 +32,7 @@ def scenario() -> Game:
                          positions={"Ann": 14}, current="Ann", seed=3)
 
 
-def declined() -> Game:
+def blunder() -> Game:
     game = scenario()
     game.testing.script_dice((2, 3))
     game.act("roll")
@@ -67,14 +67,14 @@ def in_slices(steps: Generator[None, None, Any]) -> tuple[Any, list[int], Sliced
 
 
 def test_the_analysis_in_slices_is_the_serial_one_and_a_pools() -> None:
-    game = declined()
+    game = blunder()
     serial = Analyser(game, **SMALL).update()
     with ThreadPoolExecutor(2) as pool:
         pooled = analyse(game, executor=pool, **SMALL)
     analyser = Analyser(game, **SMALL)
     sliced, seen, job = in_slices(analyser.update_steps())
     assert sliced == serial == pooled
-    assert sliced.decisions[0].verdict == "inaccuracy" and sliced.chances  # something judged
+    assert sliced.decisions[0].verdict == "blunder" and sliced.chances  # something judged
     # a playout a step (36 outcomes of the roll, both choices of the decision, ...), and the
     # loop served between every two slices: a click would have been read
     assert job.slices >= analyser.playouts >= 36 * 2 + 2 * 6
@@ -85,7 +85,7 @@ def test_incremental_in_slices_and_again_from_an_undo() -> None:
     """Turn by turn in slices: only the new actions judged (the playouts of the whole game
     once), the same table as the whole game's; an undo and another choice judged again from
     the change on, the rows before it kept."""
-    game = declined()
+    game = blunder()
     record = game.record()
     whole = Analyser(game, **SMALL)
     want = whole.update()
@@ -110,7 +110,7 @@ def test_incremental_in_slices_and_again_from_an_undo() -> None:
 
 
 def test_a_cancelled_analysis_in_slices_stops_at_its_next_step_and_goes_on_later() -> None:
-    game = declined()
+    game = blunder()
     stop = {"now": False}
     analyser = Analyser(game, cancel=lambda: stop["now"], **SMALL)
 
@@ -141,13 +141,13 @@ def test_the_roll_map_in_slices_is_roll_maps() -> None:
     assert sliced == serial == pooled
     assert job.slices >= 36 * 3 and set(range(1, job.slices)) <= set(seen)
     with pytest.raises(Exception, match="about to roll"):  # refused at once
-        roll_map_steps(declined(), rollouts=3)
+        roll_map_steps(blunder(), rollouts=3)
 
 
 def test_a_job_of_a_generation_left_behind_stops_at_its_next_step() -> None:
     """The worker's side in slices: the widget's generation moves on (an undo) while a job
     runs; the job returns what it has at its next step instead of playing on."""
-    game = declined()
+    game = blunder()
     record = game.record()
     base = {k: v for k, v in record.items() if k != "actions"}
     part = (base, 0, record["actions"], record["injections"])  # (the scenario's set-up)
@@ -234,7 +234,7 @@ def test_the_widget_in_slices_shows_analyses_figures_and_its_budget(no_threads: 
     assert w.analysis == analysis_payload(direct, seq=w.state["seq"],
                                           actions=len(w.game.actions), explain=words,
                                           browser=True)
-    assert w.analysis["verdict"]["verdict"] == "inaccuracy"
+    assert w.analysis["verdict"]["verdict"] == "blunder"
     assert w.analysis["browser"] is True and w.analysis["chance_rollouts"] == 2
     assert played > 36 and set(range(1, played)) <= set(seen)
     w.close()

@@ -18,13 +18,13 @@ def test_the_live_analysis_is_analyse_of_the_game() -> None:
     w.show_analysis(True, **SMALL)  # a process where there are processes
     w.game.testing.script_dice((2, 3))  # Ann lands on New York Avenue, the last orange lot
     w.roll()
-    w.decline()  # ... and declines it: an inaccuracy (it wins her back at auction, dearer)
+    w.decline()  # ... and declines it: a blunder
     value = w.wait_analysis(timeout=300)
     direct = analyse(w.game, seed=0, **SMALL)
     words = {"en": explain(direct, "en"), "nl": explain(direct, "nl")}
     assert value == analysis_payload(direct, seq=w.state["seq"], actions=len(w.game.actions),
                                      explain=words)
-    assert value["verdict"]["verdict"] == "inaccuracy" and value["verdict"]["index"] == 1
+    assert value["verdict"]["verdict"] == "blunder" and value["verdict"]["index"] == 1
     assert "New York Avenue" in value["verdict"]["text"]["en"]
     assert value["luck"]["index"] == 0
     w.close()

@@ -123,9 +123,9 @@ def test_the_analysis_shows_python_figures_live_after_and_looking_back(
     assert live["verdict"]["se"] == verdict["loss_se"]
     assert live["verdict"]["index"] == verdict["index"]
     # declining the last lot of one's own group: the stand-in's first decline is a mistake,
-    # the analysis finds an inaccuracy (the strong bot wins it back at auction, a little dearer)
+    # the analysis finds a blunder
     decline = {m["index"]: m["verdict"] for m in value["mistakes"]}.get(1)
-    assert decline == ("mistake" if engine == "stand-in" else "inaccuracy")
+    assert decline == ("mistake" if engine == "stand-in" else "blunder")
     assert verdict["text"]["en"] in live["verdict"]["text"]
     assert live["luck"]["luck"] == luck["luck"] and live["luck"]["index"] == luck["index"] == 0
     assert luck["text"]["en"] in live["luck"]["text"]

@@ -57,7 +57,7 @@ class Analyser:
     >>> analyser = Analyser(game, rollouts=36, chance_rollouts=4)
     >>> row = analyser.update().decisions[0]
     >>> row.chosen.description, row.best.description, row.verdict
-    ('decline New York Avenue', 'buy New York Avenue', 'inaccuracy')
+    ('decline New York Avenue', 'buy New York Avenue', 'blunder')
     """
 
     def __init__(self, game: Any = None, *, rollouts: int = DEFAULT_ROLLOUTS,
