@@ -171,6 +171,59 @@ def test_the_bot_stays_in_an_auction_to_half_the_price_at_least() -> None:
     assert isinstance(bid, A.Bid) and bid.amount >= 100
 
 
+def auction_between_strong_bots(game: Game) -> tuple[int, int]:
+    """Two strong bots bid the auction in progress to its end: (winner, price)."""
+    bots = [StrongBot(seed=1), StrongBot(seed=2)]
+    while game.decision.kind == "auction":
+        player = game.decision.player
+        assert player is not None
+        game.apply(bots[player].choose(game))
+    (sale,) = [ev for ev in game.events if ev.kind == "auction_won"][-1:]
+    return sale.data["payer"], sale.data["amount"]
+
+
+def test_two_strong_bots_do_not_bid_a_lone_lot_far_past_its_price() -> None:
+    """Illinois Avenue (listed at 240) declined on the first turn, both players with 1,500:
+    it sells between its mortgage value and a little above its price (the valuation alone
+    took it to 1,240 and left the winner without the cash for the lots still for sale)."""
+    game = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann",
+                         positions={"Ann": 14}, cash=[1500, 1500])
+    roll(game, 6, 4, player=0)  # Ann to Illinois Avenue
+    act(game, "decline", 0)
+    _, price = auction_between_strong_bots(game)
+    assert 120 <= price <= 240 * 1.2
+
+
+def test_the_last_lot_of_ones_group_is_bid_to_the_valuations_limit() -> None:
+    """New York Avenue at auction, Ann holding the two other orange lots: no cap on either
+    side. Each limit is the price where Ann owning it and Bob owning it score the same, so in
+    two-player play denying the group is worth about what completing it is: Bob bids to
+    block up to there (1,273 of his 1,500), Ann to complete it (1,275) and wins. A cap on
+    the blocker (1.6 times the price) made the analysis' rival give up at 320, and declining
+    the lot looked like an inaccuracy instead of a blunder."""
+    game = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann",
+                         owners={16: "Ann", 18: "Ann"}, positions={"Ann": 13},
+                         cash=[1500, 1500])
+    roll(game, 2, 4)  # Ann to New York Avenue
+    act(game, "decline", 0)
+    e = game._engine
+    bot = StrongBot()
+    limits = [bot._lot_limit(e, bot.worth(e), i, 19, [0, 1]) for i in (0, 1)]
+    winner, price = auction_between_strong_bots(game)
+    assert winner == 0 and price >= min(limits)
+
+
+def test_a_bid_is_never_more_than_wins_outright() -> None:
+    """Bob has 60: Ann wins Pacific Avenue (listed at 300) for at most 61 (the jump to half
+    the price would pay 150 for it)."""
+    game = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann",
+                         positions={"Ann": 25}, cash=[1500, 60])
+    roll(game, 2, 4)  # Ann to Pacific Avenue
+    act(game, "decline", 0)
+    winner, price = auction_between_strong_bots(game)
+    assert winner == 0 and price <= 61
+
+
 # ---------------------------------------------------------------------- building
 
 
