@@ -20,13 +20,14 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ugentopoly_widget import Game  # noqa: E402
 from ugentopoly_widget.engine.actions import Action  # noqa: E402
-from ugentopoly_widget.engine.bots import HeuristicBot, play_game  # noqa: E402
+from ugentopoly_widget.engine.bots import Bot, HeuristicBot, play_game  # noqa: E402
 from ugentopoly_widget.engine.legal import bid_action  # noqa: E402
 from ugentopoly_widget.engine.strong.bot import AUCTION_CAP_VALUE, StrongBot, Why  # noqa: E402
 
@@ -71,6 +72,37 @@ class Before(StrongBot):
         return bid_action(e, i, amount)
 
 
+def duel(subject: Callable[[int], Bot], other: Callable[[int], Bot], seeds: int,
+         first_seed: int) -> tuple[float, int, float]:
+    """2-player classic games of `subject` against `other`, each seed played twice (seats
+    swapped): the subject's wins (a tie shared, a game without an end won by the highest
+    valuation), the games and the seconds."""
+    start = time.time()
+    wins = 0.0
+    games = 0
+    for seed in range(first_seed, first_seed + seeds):
+        for seat in range(2):
+            game = Game("classic", players=["P0", "P1"], seed=seed)
+            bots = [subject(seed * 10 + k) if k == seat else other(seed * 10 + k)
+                    for k in range(2)]
+            play_game(game, bots, until_turn=1500)
+            games += 1
+            if game.is_over:
+                wins += (seat in game.winners) / max(len(game.winners), 1)
+            else:
+                values = game.valuations()
+                leaders = [k for k in range(2) if values[k] == max(values)]
+                wins += (seat in leaders) / len(leaders)
+    return wins, games, time.time() - start
+
+
+def report(subject: str, against: str, wins: float, games: int, seconds: float) -> None:
+    p = wins / games
+    half = 1.96 * math.sqrt(p * (1 - p) / games)
+    print(f"{subject} vs {against}: {wins:.1f}/{games} = {p:.3f} ± {half:.3f} (95 %), "
+          f"{seconds:.0f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=300, help="seeds (each played twice)")
@@ -84,26 +116,7 @@ def main() -> None:
     CAPS.update(auction_blocks=args.blocks, auction_completes=args.completes)
     subject = StrongBot if args.subject == "after" else Before
     other = {"before": Before, "heuristic": HeuristicBot, "groupcaps": GroupCaps}[args.against]
-    start = time.time()
-    wins = 0.0
-    games = 0
-    for seed in range(args.first_seed, args.first_seed + args.games):
-        for seat in range(2):
-            game = Game("classic", players=["P0", "P1"], seed=seed)
-            bots = [subject(seed * 10 + k) if k == seat else other(seed * 10 + k)
-                    for k in range(2)]
-            play_game(game, bots, until_turn=1500)
-            games += 1
-            if game.is_over:
-                wins += (seat in game.winners) / max(len(game.winners), 1)
-            else:
-                values = game.valuations()
-                leaders = [k for k in range(2) if values[k] == max(values)]
-                wins += (seat in leaders) / len(leaders)
-    p = wins / games
-    half = 1.96 * math.sqrt(p * (1 - p) / games)
-    print(f"{args.subject} vs {args.against}: {wins:.1f}/{games} = {p:.3f} ± {half:.3f} "
-          f"(95 %), {time.time() - start:.0f} s")
+    report(args.subject, args.against, *duel(subject, other, args.games, args.first_seed))
 
 
 if __name__ == "__main__":

@@ -72,13 +72,13 @@ def test_cancel_stops_a_pool_and_keeps_what_is_done(monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason="the judge finds real losses in the strong bot's play: "
-                   "since a lone lot's auction bid was capped these are mostly its answers to "
-                   "trade offers (seed 11's game: Ann rejects offers the rollouts say to "
-                   "accept, turns 29 to 63, and is charged 114 +- 6 points, Bob 13 +- 2, trade "
-                   "answers 97 of the 128; 82 and 46 before the cap, mostly purchases a rival "
-                   "would have overpaid for at auction; the same with or without caps on lots "
-                   "that block or complete a group) (docs/analysis.md, Limits); strict: a "
-                   "fixed bot turns this into a failure, to be made a plain test")
+                   "seed 11's game charges Ann 105 +- 6 points, Bob 14 +- 1, mostly Ann "
+                   "rejecting Bob's offers at his valuation's limit (turns 29 to 69), which "
+                   "rollouts played to the end confirm (the charged decisions cost 195 "
+                   "points played out, benchmarks/judge_vs_full.py --seed 11); other games' "
+                   "charges are partly the horizon model's (building and mortgaging to build, "
+                   "docs/analysis.md, Limits); strict: a fixed bot turns this into a failure, "
+                   "to be made a plain test")
 def test_strong_bot_decisions_are_charged_no_more_than_noise() -> None:
     """A player given every choice by the strong bot, judged by strong-bot rollouts: its
     skill loss should be within its interval of zero."""

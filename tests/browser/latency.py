@@ -4,6 +4,10 @@ first figures of that state (its ``data-seq`` equal and its own condition met)."
 
 from __future__ import annotations
 
+import os
+import random
+import statistics
+
 from playwright.sync_api import Locator, Page
 
 from .board_checks import settle
@@ -59,3 +63,20 @@ def click_times(page: Page, root: Locator, clicks: int, panel: str, ready: str
             firsts.append(page.evaluate("() => window.__ugwFirstAt - window.__ugwClickAt"))
         settle(page)  # the new buttons arm
     return replies, firsts
+
+
+def rounds() -> int:
+    """Rounds of clicks with the panel off and on (interleaved): 2 in the suite; more for the
+    closing note's figure, e.g. ``UGW_LATENCY_ROUNDS=10`` (a median gap within a few ms needs
+    tens of clicks: one click's reply varies by more than the budget)."""
+    return max(1, int(os.environ.get("UGW_LATENCY_ROUNDS", "2")))
+
+
+def median_gap(off: list[float], on: list[float], draws: int = 2000) -> tuple[float, float, float]:
+    """The median reply with the panel on minus off, and its 95 % bootstrap interval (seeded:
+    the same clicks give the same interval)."""
+    rng = random.Random(0)
+    gaps = sorted(statistics.median(rng.choices(on, k=len(on)))
+                  - statistics.median(rng.choices(off, k=len(off))) for _ in range(draws))
+    return (statistics.median(on) - statistics.median(off), gaps[int(0.025 * draws)],
+            gaps[int(0.975 * draws) - 1])
