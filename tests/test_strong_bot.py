@@ -15,8 +15,9 @@ from ugentopoly_widget.engine import actions as A
 from ugentopoly_widget.engine.actions import ProposeTrade, TradeSide
 from ugentopoly_widget.engine.bots import BOTS, HeuristicBot, make_bot
 from ugentopoly_widget.engine.strong import words
-from ugentopoly_widget.engine.strong.bot import StrongBot
+from ugentopoly_widget.engine.strong.bot import QUIET_ROUNDS, StrongBot
 from ugentopoly_widget.engine.strong.odds import board_facts
+from ugentopoly_widget.engine.strong.winmodel import offer_change
 
 ORANGE = (16, 18, 19)  # St. James Place, Tennessee Avenue, New York Avenue
 RED = (21, 23, 24)
@@ -93,7 +94,7 @@ def test_the_bot_proposes_an_even_group_for_group_swap_and_does_not_take_one() -
     """Ann (strong) holds the last orange lot Bob needs, Bob the last brown one she needs: she
     offers the swap with cash that makes it about even (people take such deals), and a strong
     Bob refuses it: a swap the proposer picked, about even by the valuation, favours the
-    proposer (benchmarks/duel_answers.py), so the bot takes a swap only at its margin."""
+    proposer (benchmarks/duel_trades.py), so the bot takes a swap only at its margin."""
     game = Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Ann",
                          owners={1: "Ann", 19: "Ann", 16: "Bob", 18: "Bob", 3: "Bob"},
                          cash=[1500, 1500])
@@ -133,6 +134,54 @@ def test_the_bot_buys_the_missing_lot_for_cash_from_a_partner_who_sells() -> Non
     assert isinstance(first, ProposeTrade) and first.get.properties == (19,)
     assert 200 <= first.give.cash <= 260
     assert bob.why is not None and bob.why.code == "offer_buy"
+
+
+def red_short_of_illinois() -> Game:
+    """Bob (strong, 2,500 in cash, railroads, utilities) lacks Illinois Avenue for red; Ann,
+    with 60 in cash, holds it and orange with a house on each lot."""
+    bob = {21, 23, 5, 15, 25, 35, 26, 27, 12, 28, 1}
+    owners: dict[Any, Any] = {q: "Bob" for q in bob}
+    owners.update({16: "Ann", 18: "Ann", 19: "Ann", 24: "Ann"})
+    return Game.scenario("classic", players=["Ann", "Bob"], seed=2, current="Bob",
+                         owners=owners, cash=[60, 2500], buildings={16: 1, 18: 1, 19: 1})
+
+
+@pytest.mark.parametrize("rung", [1, 2, 3])
+def test_the_bot_makes_no_offer_the_model_of_the_chance_to_win_says_loses(rung: int) -> None:
+    """Up its ladder Bob would pay 700, 1,136, 1,572 for Illinois Avenue (the valuation's
+    limit); the calibrated model of the chance to win (worth and valuation) says each lowers
+    his chance, so he rolls instead. Near the list price (rung 0) he still offers."""
+    unchecked = StrongBot(seed=1)
+    unchecked.check_offers = False
+    checked = StrongBot(seed=1)
+    for bot in (unchecked, checked):
+        bot.ladder.made[(0, 24, -1)] = (rung, 0)
+    game = red_short_of_illinois()
+    offer = unchecked.choose(game)
+    assert isinstance(offer, ProposeTrade) and offer.get.properties == (24,)
+    assert offer.give.cash > 600
+    w = checked.worth(game._engine)
+    assert offer_change(w, game._engine, offer, 1) < 0.0
+    assert type(checked.choose(game)) is A.Roll
+    first = StrongBot(seed=1).choose(red_short_of_illinois())
+    assert isinstance(first, ProposeTrade) and first.give.cash < 300
+
+
+def test_the_check_stands_down_after_twenty_rounds_without_a_new_group() -> None:
+    """Two bots that each refuse the other's terms would never end a game: after QUIET_ROUNDS
+    rounds in which nobody completed a group, the offer the check stopped is made."""
+    game = red_short_of_illinois()
+    bot = StrongBot(seed=1)
+    bot.ladder.made[(0, 24, -1)] = (3, 0)
+    bot._groups_key = (1, 0)  # Ann's orange, nothing of Bob's: as at the last look
+    bot._groups_round = game._engine.round - QUIET_ROUNDS
+    offer = bot.choose(game)
+    assert isinstance(offer, ProposeTrade) and offer.give.cash > 1000
+    bot = StrongBot(seed=1)
+    bot.ladder.made[(0, 24, -1)] = (3, 0)
+    bot._groups_key = (1, 0)
+    bot._groups_round = game._engine.round - QUIET_ROUNDS + 1
+    assert type(bot.choose(game)) is A.Roll
 
 
 # ---------------------------------------------------------------------- auctions

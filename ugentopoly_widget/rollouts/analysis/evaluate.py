@@ -10,19 +10,16 @@ Calibration (``benchmarks/bench_analysis.py --cases calibrate``): 400 classic 2-
 between strong bots, every turn's position labelled with the game's winner (39,286 positions),
 the log-likelihood maximised over a grid: ``z_k = 0.15 X_k / 1000 + 0.8 V_k / 1000`` (``X``
 the strong bot's worth, ``V`` the valuation), ``p_k = exp(z_k) / sum_j exp(z_j)`` over the
-players still in; mean log-loss 0.519 against 0.693 for a coin.
+players still in; mean log-loss 0.519 against 0.693 for a coin. The model is the strong
+bot's own (engine/strong/winmodel.py): it checks its trade offers with it.
 """
 
 from __future__ import annotations
 
-import math
-
 from ...engine.game import Game
 from ...engine.strong.bot import StrongBot
 from ...engine.strong.trading import position_of
-
-WORTH_WEIGHT = 0.15  # per 1000 of the strong bot's worth X
-VALUE_WEIGHT = 0.8  # per 1000 of the valuation
+from ...engine.strong.winmodel import VALUE_WEIGHT, WORTH_WEIGHT, win_shares
 
 
 class Evaluator:
@@ -44,13 +41,7 @@ class Evaluator:
         worth = self._bot.worth(e)
         now = position_of(e)
         xs = worth.values(e, now.owner, now.cash, now.cards)
-        vs = game.valuations()
-        alive = [k for k in range(n) if not game.players[k].bankrupt]
-        z = {k: (WORTH_WEIGHT * xs[k] + VALUE_WEIGHT * vs[k]) / 1000.0 for k in alive}
-        top = max(z.values())
-        weights = {k: math.exp(v - top) for k, v in z.items()}
-        total = sum(weights.values())
-        return [weights[k] / total if k in weights else 0.0 for k in range(n)]
+        return win_shares(e, xs, game.valuations())
 
 
 __all__ = ["Evaluator", "WORTH_WEIGHT", "VALUE_WEIGHT"]

@@ -1,14 +1,16 @@
-"""The strong bot's answers to trade offers against its answers until December 2026 (a swap
-that completes a group for each of two players taken up to ``group_tolerance`` below even),
-head to head, seats swapped, same seeds; and each against the heuristic bot.
+"""The strong bot's trading against its trading until December 2026, head to head, seats
+swapped, same seeds; and each against the heuristic bot. Two changes, measured apart or
+together:
 
-    python benchmarks/duel_answers.py --games 2000
-    python benchmarks/duel_answers.py --games 2000 --first-seed 9000
-    python benchmarks/duel_answers.py --games 1500 --against heuristic
-    python benchmarks/duel_answers.py --games 1500 --against heuristic --subject before
+- answers: a swap that completes a group for each of two players was taken up to
+  ``group_tolerance`` below even; now only at the bot's margin, like any offer;
+- offers: the bot now makes no offer that the calibrated model of the chance to win
+  (``strong.winmodel``) says lowers its chance (``StrongBot.check_offers``).
 
-Only the answers differ: both bots propose the same offers (the proposer still offers a swap
-about even, the common human deal).
+    python benchmarks/duel_trades.py --games 2000                      # against both old
+    python benchmarks/duel_trades.py --games 2000 --against answers-before
+    python benchmarks/duel_trades.py --games 2000 --against offers-before --first-seed 9000
+    python benchmarks/duel_trades.py --games 1500 --against heuristic [--subject before]
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ugentopoly_widget.engine.strong import trading as T  # noqa: E402
 from ugentopoly_widget.engine.strong.bot import StrongBot, Why  # noqa: E402
 
 
-class Before(StrongBot):
+class AnswersBefore(StrongBot):
     """The strong bot answering as before: between two players, a swap that completes a group
     for each side taken up to group_tolerance below even, any other offer at the margin."""
 
@@ -53,17 +55,35 @@ class Before(StrongBot):
         return action
 
 
+class OffersBefore(StrongBot):
+    """The strong bot offering as before: no check by the model of the chance to win."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.check_offers = False
+
+
+class Before(AnswersBefore):
+    """Both as before."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.check_offers = False
+
+
+BOTS = {"after": StrongBot, "before": Before, "answers-before": AnswersBefore,
+        "offers-before": OffersBefore, "heuristic": HeuristicBot}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000, help="seeds (each played twice)")
-    parser.add_argument("--against", default="before", choices=["before", "heuristic"])
-    parser.add_argument("--subject", default="after", choices=["after", "before"])
+    parser.add_argument("--against", default="before", choices=sorted(BOTS))
+    parser.add_argument("--subject", default="after", choices=sorted(BOTS))
     parser.add_argument("--first-seed", type=int, default=5000)
     args = parser.parse_args()
-    subject = StrongBot if args.subject == "after" else Before
-    other = {"before": Before, "heuristic": HeuristicBot}[args.against]
-    report(args.subject, args.against, *duel(subject, other, args.games, args.first_seed))
-
+    report(args.subject, args.against,
+           *duel(BOTS[args.subject], BOTS[args.against], args.games, args.first_seed))
 
 if __name__ == "__main__":
     main()
