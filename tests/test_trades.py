@@ -73,7 +73,9 @@ def test_the_fair_price_is_where_the_deal_turns_even() -> None:
         deal = with_net_cash(BUY_ORANGE, net)
         return float(rate_trade(game, deal, rollouts=108, seed=4, fair=False).table.delta[0])
 
-    assert gain(rating.fair_cash - 60) > 0 > gain(rating.fair_cash + 60)
+    # below the fair price the deal gains, above it it does not (the same rollouts can tie:
+    # 108 of them gave exactly 0.0 from 573 to 633 with the strong bot of 2026-12-04)
+    assert gain(rating.fair_cash - 60) > 0 >= gain(rating.fair_cash + 60)
 
 
 def test_mortgaged_lots_and_jail_cards_travel() -> None:
