@@ -26,6 +26,7 @@ from ugentopoly_widget.rollouts.analysis import (
     roll_map,
     summary_table,
 )
+from ugentopoly_widget.rollouts.analysis.walk import _next_cards
 
 FAST: dict[str, Any] = {"rollouts": 12, "chance_rollouts": 2, "horizon": 2}
 
@@ -131,6 +132,60 @@ def test_cards_are_measured_against_the_decks_remaining_cards() -> None:
     assert rows[1].outcome == game.board.text(first, "en") != first
     dutch = analyse(game, lang="nl", **FAST).chances[1].outcome
     assert dutch == game.board.text(first, "nl") != rows[1].outcome
+
+
+def utility_rent(rent_roll: tuple[int, int]) -> Game:
+    """Ann rolls onto Chance, draws "nearest utility" (Bob's Electric Company) and rolls
+    `rent_roll` for its rent: three chance events in one roll."""
+    game = Game.scenario("classic", players=["Ann", "Bob"], owners={12: 1},
+                         positions={"Ann": 0}, current="Ann")
+    game.testing.script_dice((3, 4), rent_roll)  # Chance at 7, then the rent's roll
+    game.testing.stack_deck("CHANCE", ["card.chance.03"])
+    game.act("roll")
+    return game
+
+
+def test_a_utility_rent_roll_is_measured_as_luck() -> None:
+    high, low = (analyse(utility_rent(roll), chance_rollouts=8, rollouts=2, horizon=2).chances
+                 for roll in ((6, 6), (1, 2)))
+    assert [r.kind for r in high] == ["roll", "card", "roll"]
+    assert high[2].outcome == "6+6 (the utility's rent)" and high[2].player == 0
+    # the exact mean over the rent roll's 36 outcomes, with the roll and the card as they
+    # came: the same before either outcome
+    assert high[2].p_before == low[2].p_before
+    assert high[2].luck < 0 < low[2].luck  # 120 to pay against 30
+    assert [r.luck for r in high[:2]] == [r.luck for r in low[:2]]
+
+
+def chained_card(second: str) -> Game:
+    """Ann rolls onto Chance at 36, draws "Go back 3 spaces" and lands on Community Chest."""
+    game = Game.scenario("classic", players=["Ann", "Bob"], positions={"Ann": 29},
+                         current="Ann")
+    game.testing.script_dice((3, 4))
+    game.testing.stack_deck("CHANCE", ["card.chance.09"])
+    game.testing.stack_deck("CHEST", [second])
+    game.act("roll")
+    return game
+
+
+def test_a_second_card_is_measured_against_its_own_deck() -> None:
+    gain, loss = (analyse(chained_card(card), chance_rollouts=8, rollouts=2, horizon=2).chances
+                  for card in ("card.chest.02", "card.chest.10"))  # +75, -100
+    assert [r.kind for r in gain] == ["roll", "card", "card"]
+    game = chained_card("card.chest.02")
+    assert gain[2].outcome == game.board.text("card.chest.02", "en")
+    assert gain[2].p_before == loss[2].p_before
+    assert gain[2].luck > 0 > loss[2].luck
+    result = analyse(game, chance_rollouts=8, rollouts=2, horizon=2)
+    assert result.players[0].luck == pytest.approx(sum(r.luck for r in result.chances
+                                                       if r.player == 0))
+
+
+def test_a_cycling_decks_card_drawn_earlier_in_the_roll_cannot_come_again() -> None:
+    game = Game("classic", players=2)
+    decks = {"CHANCE": ["a", "b", "c"], "CHEST": ["x", "y"]}
+    assert _next_cards(game, decks, [("CHANCE", "a")], "CHANCE") == ["b", "c"]
+    assert _next_cards(game, decks, [("CHANCE", "a")], "CHEST") == ["x", "y"]
 
 
 def _ids(game: Game) -> list[str]:

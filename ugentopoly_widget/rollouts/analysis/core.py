@@ -91,7 +91,7 @@ class Analyser:
         self._bots: tuple[BotSpec, ...] = ()
         self._pending: list[tuple[Point, Meta]] = []
         self._decisions: dict[int, DecisionRow] = {}
-        self._chances: dict[tuple[int, str], ChanceRow] = {}
+        self._chances: dict[tuple[int, int], ChanceRow] = {}
         self._record: dict[str, Any] = {}
         self.points_evaluated = 0  # points judged so far (rows made), for the curious
         self.playouts = 0  # branch-rollouts played so far
@@ -130,7 +130,7 @@ class Analyser:
         while finder.walker.applied < len(actions):
             for point, meta in finder.step(actions, compact, injections):
                 done = (meta.index in self._decisions if meta.kind == "decision"
-                        else (meta.index, meta.kind) in self._chances)
+                        else (meta.index, meta.seq) in self._chances)
                 if not done:
                     self._pending.append((point, meta))
             yield
@@ -223,7 +223,7 @@ class Analyser:
             if meta.kind == "decision":
                 self._decisions[meta.index] = decision_row(meta, figures, self.thresholds)
             else:
-                self._chances[(meta.index, meta.kind)] = chance_row(meta, figures)
+                self._chances[(meta.index, meta.seq)] = chance_row(meta, figures)
             self.points_evaluated += 1
             self.playouts += point.rollouts * len(point.branches)
         done = {id(item) for item in items}
@@ -242,8 +242,7 @@ class Analyser:
         names = [p.name for p in game.players]
         results = _results(game)
         decisions = [self._decisions[i] for i in sorted(self._decisions)]
-        chances = [self._chances[k] for k in sorted(self._chances, key=lambda k: (
-            k[0], k[1] != "roll"))]
+        chances = [self._chances[k] for k in sorted(self._chances)]
         first = min((p.index for p, _ in self._pending), default=finder.walker.applied)
         return GameAnalysis(
             summaries(names, results, decisions, chances, self.confidence), decisions,

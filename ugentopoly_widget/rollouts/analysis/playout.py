@@ -41,11 +41,20 @@ Injection = tuple[int, str, Any]
 @dataclass(frozen=True)
 class Branch:
     """One continuation of a point: the dice of the next roll fixed (or None: from the
-    rollout's stream), a card put on top of a deck (or None), then these actions."""
+    rollout's stream) and of the rolls after it (a utility's rent), cards put on top of their
+    decks in the order they are drawn, then these actions."""
 
     actions: tuple[dict[str, Any], ...] = ()
     dice: tuple[int, ...] | None = None
-    card: tuple[str, str] | None = None  # (deck, card id)
+    more_dice: tuple[tuple[int, ...], ...] = ()
+    cards: tuple[tuple[str, str], ...] = ()  # (deck, card id), in the order drawn
+
+    def stacks(self) -> list[tuple[str, list[str]]]:
+        """The cards per deck, each deck's in the order drawn (the engine's "stack" step)."""
+        out: dict[str, list[str]] = {}
+        for deck, card in self.cards:
+            out.setdefault(deck, []).append(card)
+        return list(out.items())
 
 
 @dataclass(frozen=True)
@@ -165,21 +174,24 @@ def play_point_steps(position: PositionCopy, point: Point, bots: tuple[BotSpec, 
     rules = game.rules
     turn0 = game.turn_number
     until = turn0 + (horizon if horizon is not None else max_turns)
-    branches = [(b, [action_from_dict(dict(a)) for a in b.actions]) for b in point.branches]
+    branches = [(b, [action_from_dict(dict(a)) for a in b.actions], b.stacks())
+                for b in point.branches]
     out: list[list[float]] = [[] for _ in branches]
     quiet = (point.subject,) if point.quiet else ()
     for k in range(point.first, point.first + point.rollouts):
         seed = rollout_seed(point.seed, k)
         stream_roll = first_roll(point.seed, k, rules.dice_count, rules.dice_sides)
-        for v, (branch, actions) in enumerate(branches):
+        for v, (branch, actions, stacks) in enumerate(branches):
             # (the collector's setting for this playout alone: between two steps other code
             # runs, the browser's event loop)
             with FewerCollections():
                 position.reset()
                 position.reseed(seed, branch.dice if branch.dice is not None else stream_roll)
                 game = position.game
-                if branch.card is not None:
-                    run_injection(game._engine, "stack", [branch.card[0], [branch.card[1]]])
+                if branch.more_dice:
+                    run_injection(game._engine, "dice", branch.more_dice)
+                for deck, cards in stacks:
+                    run_injection(game._engine, "stack", [deck, cards])
                 for action in actions:
                     game.apply(action)
                 if not game.is_over:

@@ -38,14 +38,44 @@ class Meta:
     outcome: str = ""
     words: tuple[dict[str, str], ...] = ()  # each choice's description in every language
     outcome_words: dict[str, str] = field(default_factory=dict)  # the outcome in every language
+    seq: int = 0  # a chance point's place among its action's chance events (0: the roll)
 
 
 # a double, in words (choices and outcomes are named in every language: a view may switch)
 DOUBLE = {"en": " (double)", "nl": " (dubbel)"}
+# a roll made for a purpose other than moving, in words
+PURPOSE = {"utility": {"en": " (the utility's rent)", "nl": " (huur van het nutsbedrijf)"}}
 
 
-def point_seed(seed: int, index: int, kind: PointKind) -> int:
-    return rollout_seed(seed, 3 * index + _KIND_CODE[kind])
+def point_seed(seed: int, index: int, kind: PointKind, again: int = 0) -> int:
+    """A point's own seed; the action's second roll or card (`again` > 0) its own."""
+    base = rollout_seed(seed, 3 * index + _KIND_CODE[kind])
+    return base if again == 0 else rollout_seed(base, again)
+
+
+def _branch(move: tuple[dict[str, Any], ...], rolls: Sequence[tuple[int, ...]],
+            cards: Sequence[tuple[str, str]]) -> Branch:
+    """The action with these rolls and cards coming, in order (then the rollout's own)."""
+    return Branch(move, dice=rolls[0] if rolls else None, more_dice=tuple(rolls[1:]),
+                  cards=tuple(cards))
+
+
+def _roll_words(dice: tuple[int, ...], purpose: Any) -> dict[str, str]:
+    double = purpose is None and len(set(dice)) == 1
+    return {lang: "+".join(map(str, dice)) + (DOUBLE[lang] if double else "")
+            + (PURPOSE[purpose][lang] if purpose in PURPOSE else "") for lang in LANGS}
+
+
+def _next_cards(game: Game, decks: dict[str, list[str]], drawn: Sequence[tuple[str, str]],
+                deck: str) -> list[str]:
+    """The cards of `deck` that could come next, after the cards `drawn` earlier in the same
+    action: a cycling deck's drawn card went to the bottom (or to the player), so it is not
+    among them."""
+    ids = decks.get(deck, [])
+    if game.board.decks[deck].draw != "cycle":
+        return ids
+    gone = {c for d, c in drawn if d == deck}
+    return [c for c in ids if c not in gone]
 
 
 def _card_text(game: Game, card_id: str, lang: str) -> str:
@@ -100,35 +130,54 @@ class Finder:
         if not rolled:
             return found
         events: list[Event] = game._engine.events.since(first)
-        dice = next((tuple(ev.get("dice")) for ev in events
-                     if ev.kind == "rolled" and ev.get("purpose") is None
-                     and ev.player == made.player), None)
+        found += self._chances(game, made, i, turn, events, decks)
+        return found
+
+    def _chances(self, game: Game, made: Action, i: int, turn: int, events: list[Event],
+                 decks: dict[str, list[str]]) -> list[tuple[Point, Meta]]:
+        """The roll's chance events, in order, each measured with the ones before it as they
+        happened: the roll (36 outcomes), a card drawn (the deck's remaining cards), and what
+        those lead to: a second roll (a utility's rent, by a card) or a second card (a card
+        that moves the player onto another card tile)."""
         rules = game.rules
         size = strata(rules.dice_count, rules.dice_sides)
-        if dice is None or size <= 1:
-            return found
+        happened = [ev for ev in events if ev.player == made.player
+                    and ev.kind in ("rolled", "card_drawn")]
+        if (size <= 1 or not happened or happened[0].kind != "rolled"
+                or happened[0].get("purpose") is not None):
+            return []
         move = (made.to_dict(),)
         outcomes = [outcome_dice(o, rules.dice_count, rules.dice_sides) for o in range(size)]
-        branches = tuple(Branch(move, dice=d) for d in outcomes)
-        double = len(set(dice)) == 1
-        texts = {lang: "+".join(map(str, dice)) + (DOUBLE[lang] if double else "")
-                 for lang in LANGS}
-        found.append((Point(i, made.player, branches, point_seed(self.seed, i, "roll"),
-                            self.chance_rollouts),
-                      Meta("roll", i, turn, made.player, outcomes.index(dice),
-                           outcome=texts[self.lang], outcome_words=texts)))
-        drawn = next((ev for ev in events if ev.kind == "card_drawn"), None)
-        if drawn is not None and drawn.player == made.player:
-            deck, card = str(drawn.get("deck")), str(drawn.get("card"))
-            ids = decks.get(deck, [])
-            if card in ids and len(ids) > 1:
-                cards = tuple(Branch(move, dice=dice, card=(deck, c)) for c in ids)
-                found.append((Point(i, made.player, cards, point_seed(self.seed, i, "card"),
-                                    self.chance_rollouts),
-                              Meta("card", i, turn, made.player, ids.index(card),
-                                   outcome=_card_text(game, card, self.lang),
-                                   outcome_words={lang: _card_text(game, card, lang)
-                                                  for lang in LANGS})))
+        rolls: list[tuple[int, ...]] = []  # the rolls and cards so far, as they happened
+        cards: list[tuple[str, str]] = []
+        found: list[tuple[Point, Meta]] = []
+        for seq, ev in enumerate(happened):
+            if ev.kind == "rolled":
+                dice = tuple(ev.get("dice"))
+                branches = tuple(_branch(move, rolls + [d], cards) for d in outcomes)
+                texts = _roll_words(dice, ev.get("purpose"))
+                meta = Meta("roll", i, turn, made.player, outcomes.index(dice), seq=seq,
+                            outcome=texts[self.lang], outcome_words=texts)
+                rolls.append(dice)
+            else:
+                deck, card = str(ev.get("deck")), str(ev.get("card"))
+                ids = _next_cards(game, decks, cards, deck)
+                if card not in ids or len(ids) < 2:
+                    cards.append((deck, card))
+                    continue
+                branches = tuple(_branch(move, rolls, cards + [(deck, c)])
+                                 for c in ids)
+                meta = Meta("card", i, turn, made.player, ids.index(card), seq=seq,
+                            outcome=_card_text(game, card, self.lang),
+                            outcome_words={lang: _card_text(game, card, lang)
+                                           for lang in LANGS})
+                cards.append((deck, card))
+            # (the first roll's and first card's seeds are the action's: tables made before
+            # later events were measured stay the same)
+            again = sum(m.kind == meta.kind for _, m in found)
+            found.append((Point(i, made.player, branches,
+                                point_seed(self.seed, i, meta.kind, again),
+                                self.chance_rollouts), meta))
         return found
 
     def _decision(self, game: Game, made: Action, i: int, turn: int
