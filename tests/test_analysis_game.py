@@ -26,6 +26,7 @@ from ugentopoly_widget.rollouts.analysis import (
     roll_map,
     summary_table,
 )
+from ugentopoly_widget.rollouts.analysis.core import LIVE_BACKLOG
 from ugentopoly_widget.rollouts.analysis.walk import _next_cards
 
 FAST: dict[str, Any] = {"rollouts": 12, "chance_rollouts": 2, "horizon": 2}
@@ -237,6 +238,33 @@ def test_incremental_analysis_never_redoes_a_point() -> None:
     assert analyser.points_evaluated == fresh.points_evaluated  # each point judged once
     assert analyser.playouts == fresh.playouts
     assert later.decisions == full.decisions and later.chances == full.chances
+
+
+def test_latest_first_judges_the_newest_position_then_the_backlog() -> None:
+    game = bot_game(30)
+    analyser = Analyser(game, latest_first=True, **FAST)
+    full = analyse(game, **FAST)
+    first = analyser.update()
+    # the newest decision and the newest roll's points, then LIVE_BACKLOG older ones
+    assert first.decisions[-1] == full.decisions[-1]
+    last_roll = full.chances[-1].index
+    assert [r for r in first.chances if r.index == last_roll] == [
+        r for r in full.chances if r.index == last_roll]
+    assert analyser.points_evaluated <= 1 + 3 + LIVE_BACKLOG
+    assert first.upto < len(game.actions)
+    calls = 1
+    while analyser.analysis().upto < len(game.actions):
+        analyser.update()
+        calls += 1
+    assert calls > 2
+    done = analyser.analysis()
+    assert done.decisions == full.decisions and done.chances == full.chances
+    assert analyser.points_evaluated == len(full.decisions) + len(full.chances)
+    plain = Analyser(game, **FAST)
+    plain.update()
+    assert plain.analysis().upto == len(game.actions)  # by default: everything at once
+    with pytest.raises(AnalysisError, match="latest_first"):
+        Analyser(game, latest_first="yes")
 
 
 def test_incremental_follows_a_live_game_and_an_undo() -> None:

@@ -4,7 +4,10 @@ game at once (the same seeds), and the roll map from the view is ``roll_map()``'
 
 from __future__ import annotations
 
+from typing import Any
+
 from ugentopoly_widget import Game, UgentopolyWidget
+from ugentopoly_widget.engine.bots import make_bot, play_game
 from ugentopoly_widget.rollouts.analysis import analyse, explain, roll_map
 from ugentopoly_widget.widget.analysis_view import analysis_payload
 
@@ -40,4 +43,27 @@ def test_the_roll_map_is_roll_map_of_the_position() -> None:
     assert shown == direct
     assert [c["p_win"] for c in w.roll_map["cells"]] == [o.p_win for o in direct.outcomes]
     assert w.roll_map["cells"][0]["tile"] == 16  # 1 + 1 from St. James Place's neighbour
+    w.close()
+
+
+def test_an_analysis_switched_on_late_shows_the_newest_position_first() -> None:
+    game = Game("classic", players=["Ann", "Bob"], seed=5)
+    play_game(game, [make_bot("strong", 1), make_bot("strong", 2)], until_turn=30)
+    w = UgentopolyWidget.from_game(game, turn_pause=0)
+    seen: list[dict[str, Any]] = []
+    w.observe(lambda change: seen.append(change["new"]), "analysis")
+    w.show_analysis(True, worker="thread", **SMALL)
+    value = w.wait_analysis(timeout=300)
+    direct = analyse(w.game, seed=0, **SMALL)
+    reports = [v for v in seen if v.get("status") in ("running", "done")]
+    first = reports[0]
+    # the first report: the game's last decision and last roll, judged before the backlog
+    assert first["status"] == "running" and first["upto"] < len(w.game.actions)
+    assert first["verdict"]["index"] == direct.decisions[-1].index
+    assert first["luck"]["index"] == direct.chances[-1].index
+    assert len(reports) > 2  # the backlog in several jobs, each a report
+    assert value["status"] == "done" and value == reports[-1]
+    words = {"en": explain(direct, "en"), "nl": explain(direct, "nl")}
+    assert value == analysis_payload(direct, seq=w.state["seq"], actions=len(w.game.actions),
+                                     explain=words)
     w.close()

@@ -14,7 +14,9 @@ a click read between two slices), with the smaller ``BROWSER_*`` budgets, which 
 states. The game's thread only hands over the record (after the new
 state has been sent), so a click's reply never waits for the analysis. One job at a time: a
 position that arrives while one is analysed is taken next (the analyser goes on from where it
-was: earlier turns are not analysed again).
+was: earlier turns are not analysed again). Each job judges the newest decision and roll
+first, then a few older points (``Analyser(latest_first=True)``): an analysis switched on late
+in a game shows the live verdict at once and fills in the backlog job by job.
 
 Stale results are never shown: every job is tagged with the game's *generation* (a new game,
 an undo or a testing step starts a new one, and clears the trait at once) and the ``seq`` of
@@ -118,7 +120,7 @@ def _analyser(key: tuple[Any, ...], settings: Mapping[str, Any],
                      if k[0] == key[0] and v[1] == made and id(v[0]) not in _BUSY]
             entry = older[-1] if older else (A.Analyser(
                 seed=settings["seed"], thresholds=settings["thresholds"],
-                lang=settings["lang"], **chosen), made)
+                lang=settings["lang"], latest_first=True, **chosen), made)
             _forget(_ANALYSERS, key)  # one line of play a widget
             _ANALYSERS[key] = entry
         analyser: Analyser = entry[0]
@@ -536,10 +538,11 @@ class AnalysisDisplay:
     def _an_deliver_pending(self) -> None:
         with self._an_lock:
             pending, self._an_pending = self._an_pending, []
-            dirty = self._an_dirty and self._an_running is None
         for future, generation, seq, actions in pending:
             self._an_deliver(future, generation, seq, actions)
-        if dirty:
+        with self._an_lock:
+            again = self._an_dirty and self._an_running is None
+        if again:
             self._an_submit()
 
     def _an_deliver(self, future: cf.Future[Any], generation: int, seq: int,
@@ -560,6 +563,9 @@ class AnalysisDisplay:
         result, explain = future.result()
         self._an_result = result
         now = len(self._game._actions) if self._game is not None else actions
+        if result.upto < now:  # the newest judged, older points left: the next job goes on
+            with self._an_lock:
+                self._an_dirty = True
         try:
             self.analysis = dict(analysis_payload(
                 result, seq=seq, actions=now, explain=explain,

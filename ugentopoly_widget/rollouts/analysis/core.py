@@ -43,6 +43,10 @@ DEFAULT_ROLLOUTS = 48  # per choice of a decision
 DEFAULT_CHANCE_ROLLOUTS = 8  # per outcome of a roll or a card (paired over the 36 outcomes)
 DEFAULT_HORIZON = 6  # turns played on before the position is valued
 JOB_WORK = 2000  # branch-rollouts a job on a pool holds at most (a few tenths of a second)
+# Live (latest_first): the points of older actions an update judges after the newest ones, so
+# that a new position waits for at most this many (the widget's analysis switched on late in a
+# game: the whole backlog first kept the live verdict waiting for minutes in the browser).
+LIVE_BACKLOG = 12
 
 
 class Analyser:
@@ -66,7 +70,8 @@ class Analyser:
                  bots: BotSpec | Sequence[BotSpec] = "strong", seed: int = 0,
                  horizon: int | None = DEFAULT_HORIZON, executor: Any = None,
                  workers: int | None = None, lang: str = "en", progress: Any = None,
-                 cancel: Any = None, confidence: float = 0.95) -> None:
+                 cancel: Any = None, confidence: float = 0.95,
+                 latest_first: bool = False) -> None:
         self.rollouts = check_rollouts(rollouts)
         self.chance_rollouts = check_rollouts(
             chance_rollouts if chance_rollouts is not None
@@ -81,8 +86,11 @@ class Analyser:
             raise AnalysisError(f"workers is None or a positive integer, not {workers!r}")
         if not isinstance(confidence, float) or not 0 < confidence < 1:
             raise AnalysisError(f"confidence is a number between 0 and 1, not {confidence!r}")
+        if not isinstance(latest_first, bool):
+            raise AnalysisError(f"latest_first is True or False, not {latest_first!r}")
         self.workers = workers
         self.confidence = confidence
+        self.latest_first = latest_first
         self.progress = check_progress(progress)
         self.cancel = check_cancel(cancel)
         self.game = game
@@ -153,10 +161,14 @@ class Analyser:
         """:meth:`update` in this process (whatever the executor), a ``yield`` after each
         action walked and each playout: the browser site runs it in slices of its event loop
         (``rollouts/slices.py``). The figures are :meth:`update`'s (rollout k of a point
-        depends on the seed, the point and k alone). `cancel` is asked at every step."""
+        depends on the seed, the point and k alone). `cancel` is asked at every step.
+
+        ``latest_first`` (the widget's live analysis): the newest decision and the newest
+        roll's points are judged first, then at most ``LIVE_BACKLOG`` older points; the rest
+        stay pending (``upto`` says how far it is complete) for the next call."""
         yield from self._follow(self._source(game))
         total = len(self._pending) + self.points_evaluated
-        for item in list(self._pending):
+        for item in self._this_call():
             steps = run_job_steps(self._job([item]))
             while True:
                 if self.cancel is not None and self.cancel():
@@ -170,6 +182,21 @@ class Analyser:
                 yield
             self._take([item], values, total)
         return self.analysis()
+
+    def _this_call(self) -> list[tuple[Point, Meta]]:
+        """The pending points an update_steps call judges, in order (see there)."""
+        pending = list(self._pending)
+        if not self.latest_first:
+            return pending
+        decisions = [item for item in pending if item[1].kind == "decision"]
+        chances = [item for item in pending if item[1].kind != "decision"]
+        newest: list[tuple[Point, Meta]] = []
+        if decisions and decisions[-1][1].index > max(self._decisions, default=-1):
+            newest.append(decisions[-1])
+        if chances and chances[-1][1].index > max((k[0] for k in self._chances), default=-1):
+            newest += [item for item in chances if item[1].index == chances[-1][1].index]
+        chosen = {id(item) for item in newest}
+        return newest + [item for item in pending if id(item) not in chosen][:LIVE_BACKLOG]
 
     def _source(self, game: Any) -> dict[str, Any]:
         """The record to judge (checked)."""
@@ -185,10 +212,10 @@ class Analyser:
 
     def _jobs(self) -> list[list[tuple[Point, Meta]]]:
         if self.executor is None:
-            return [[p] for p in self._pending]
+            return [[p] for p in self._this_call()]
         jobs: list[list[tuple[Point, Meta]]] = []
         work = 0
-        for item in self._pending:
+        for item in self._this_call():
             cost = item[0].rollouts * len(item[0].branches)
             if not jobs or work + cost > JOB_WORK:
                 jobs.append([])

@@ -133,20 +133,28 @@ class Walker:
             self.applied += 1
 
 
-# Per worker thread: the walkers of the games seen lately.
+# Per worker thread: the walkers of the games seen lately, two a game (the live analysis
+# judges the newest position, then goes back to its backlog: one walker stays at each).
 _LOCAL = threading.local()
+WALKERS_A_GAME = 2
 
 
 def _walker(job: Job, upto: int) -> Walker:
-    cache: OrderedDict[str, Walker] | None = getattr(_LOCAL, "walkers", None)
+    cache: OrderedDict[str, list[Walker]] | None = getattr(_LOCAL, "walkers", None)
     if cache is None:
         cache = _LOCAL.walkers = OrderedDict()
-    walker = cache.get(job.key)
-    if walker is None or walker.applied > upto or not walker.fits(job.actions, job.injections):
-        walker = cache[job.key] = Walker(job.setup)
+    walkers = cache.setdefault(job.key, [])
+    cache.move_to_end(job.key)
+    usable = [w for w in walkers if w.applied <= upto and w.fits(job.actions, job.injections)]
+    if usable:
+        walker = max(usable, key=lambda w: w.applied)
+        walkers.remove(walker)
+    else:
+        walker = Walker(job.setup)
         while len(cache) > 4:
             cache.popitem(last=False)
-    cache.move_to_end(job.key)
+    walkers.append(walker)  # the last used last
+    del walkers[:-WALKERS_A_GAME]
     return walker
 
 
