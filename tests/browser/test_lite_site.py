@@ -258,7 +258,7 @@ print(json.dumps({"copy": round(1000 * (t1 - t0), 1), "update": round(1000 * (t2
 
 
 def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
-                               metrics: dict[str, Any]) -> None:
+                               metrics: dict[str, Any], ui: str) -> None:
     """Advice and the win bar without numpy. Advice's figures are rate_trade's on the desk.
     The win bar, switched on from the Odds tab, states the browser's budget, a click on the
     board is answered while the rollouts run (slices of the event loop), and the figures
@@ -325,7 +325,7 @@ def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
     assert shown == pytest.approx(desk.p_win.tolist(), abs=1e-12), (shown, desk)
     assert classic.locator("[data-ugw=error]").is_hidden()
     bar.scroll_into_view_if_needed()
-    bar.screenshot(path=str(ARTIFACTS / "lite-lab-win-chances.png"))
+    bar.screenshot(path=str(ARTIFACTS / f"lite-{ui}-win-chances.png"))
     metrics["win_longest_slice_ms"] = round(1000 * float(visit.run("print(c._win.longest)")))
     metrics["win_update_ms"] = json.loads(visit.run(UPDATE_TIMING))
     toggle.click()  # off: the rollouts stop, the speed is measured alone
@@ -378,7 +378,7 @@ print(found is not None)
 
 
 def analysis_in_the_browser(visit: Visit, classic: Any, index: int,
-                            metrics: dict[str, Any]) -> None:
+                            metrics: dict[str, Any], ui: str) -> None:
     """The Analysis tab without numpy, in slices of the kernel's loop: the switch, the
     browser's budget said, a purchase played and its verdict (and the roll's luck) drawn with
     the figures analyse() gives on the desk for that budget, then the 36-roll map with
@@ -420,6 +420,15 @@ def analysis_in_the_browser(visit: Visit, classic: Any, index: int,
     verdict = live.locator(f"[data-ugw=analysis-verdict][data-index='{buy}']")
     verdict.wait_for(timeout=4 * BOARD_MS)
     metrics["analysis_verdict_s"] = round(time.monotonic() - started, 2)
+    # the newest position is judged first (Analyser(latest_first=True)), then the turns
+    # before the switch: the summary is the whole game's once the analysis has caught up
+    seq = visit.run("print(c.state['seq'])")
+    page.wait_for_function(
+        "([i, seq]) => { const r = document.querySelectorAll('[data-ugw=root]')[i];"
+        " const b = r && r.querySelector('[data-ugw=analysis-live]');"
+        " return b && b.dataset.seq === seq && b.dataset.status === 'done'; }",
+        arg=[index, seq], timeout=4 * BOARD_MS)
+    metrics["analysis_caught_up_s"] = round(time.monotonic() - started, 2)
     record = json.loads(visit.run("import json; print(json.dumps(c.game.record()))"))
     desk = analyse(Game.replay(record), rollouts=BROWSER_ROLLOUTS,
                    chance_rollouts=BROWSER_CHANCE_ROLLOUTS, seed=0)
@@ -443,9 +452,9 @@ def analysis_in_the_browser(visit: Visit, classic: Any, index: int,
     assert classic.locator("[data-ugw=error]").is_hidden()
     above = classic.locator("[data-ugw=above-board]")  # the live lines over the board
     above.scroll_into_view_if_needed()
-    above.screenshot(path=str(ARTIFACTS / "lite-lab-analysis-live.png"))
+    above.screenshot(path=str(ARTIFACTS / f"lite-{ui}-analysis-live.png"))
     tab.scroll_into_view_if_needed()
-    tab.screenshot(path=str(ARTIFACTS / "lite-lab-analysis.png"))
+    tab.screenshot(path=str(ARTIFACTS / f"lite-{ui}-analysis.png"))
     # the 36-roll map of the next player (the turn ended)
     visit.click("button[data-ugw-action=end_turn]", index)
     tab.locator("[data-ugw=roll-map-ask]:not([disabled])").click()
@@ -464,7 +473,7 @@ def analysis_in_the_browser(visit: Visit, classic: Any, index: int,
     shown_p = [float(x) for x in cells.evaluate_all("(cs) => cs.map((c) => c.dataset.pWin)")]
     assert shown_p == pytest.approx([o.p_win for o in want.outcomes], abs=1e-9)
     grid.scroll_into_view_if_needed()
-    grid.screenshot(path=str(ARTIFACTS / "lite-lab-roll-map.png"))
+    grid.screenshot(path=str(ARTIFACTS / f"lite-{ui}-roll-map.png"))
     assert visit.run("import sys; print('numpy' in sys.modules, 'pandas' in sys.modules)") \
         == "False False"
     metrics["analysis_longest_slice_ms"] = round(1000 * float(visit.run(
@@ -558,9 +567,10 @@ def play_session(visit: Visit, ui: str, metrics: dict[str, Any]) -> None:
     assert visit.run("print(c.game.owner(3))") == first
     classic.locator("[data-ugw-tile='3'][data-owner]").wait_for(timeout=STEP_MS)
 
-    if ui == "lab":  # (the same code in Notebook 7)
-        win_chances_in_the_browser(visit, classic, index, metrics)
-        analysis_in_the_browser(visit, classic, index, metrics)
+    # rollouts in the kernel's loop, in both interfaces (Notebook 7 runs the loop as Lab does,
+    # but its page is another: the tab, the live lines and the map in its layout)
+    win_chances_in_the_browser(visit, classic, index, metrics, ui)
+    analysis_in_the_browser(visit, classic, index, metrics, ui)
 
     if ui != "lab":
         return
