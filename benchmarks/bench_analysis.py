@@ -4,7 +4,7 @@ the truncated rollouts' bias against rollouts played to the end, the evaluator's
     python benchmarks/bench_analysis.py                          # game, rollmap
     python benchmarks/bench_analysis.py --cases game --turns 150 --workers 2
     python benchmarks/bench_analysis.py --cases bias --points 12
-    python benchmarks/bench_analysis.py --cases calibrate --games 400
+    python benchmarks/bench_analysis.py --cases calibrate --games 600
 
 Wall and CPU seconds are both printed (the machine is shared: give `uptime` with them).
 """
@@ -119,38 +119,76 @@ def case_bias(args: argparse.Namespace) -> None:
           f"{statistics.correlation([x for x, _ in lucks], [y for _, y in lucks]):.2f}")
 
 
-def case_calibrate(args: argparse.Namespace) -> None:
+def _calibration_game(g: int) -> list[tuple[int, float, list[float]]]:
+    """Every turn's position of a strong-bot game (seed 1000 + g) as the differences A - B of
+    the model's terms (X/1000, V/1000, R/100), labelled with the game's result for A."""
+    from ugentopoly_widget.engine.strong.worth import rent_exposure
+
     bot = StrongBot()
-    rows = []
-    for g in range(args.games):
-        game = Game("classic", players=["A", "B"], seed=1000 + g)
-        bots = [make_bot("strong", 7 * g), make_bot("strong", 7 * g + 1)]
-        samples = []
-        while not game.is_over and game.turn_number < 1000:
-            play_game(game, bots, until_turn=game.turn_number + 1)
-            e = game._engine
-            now = position_of(e)
-            xs = bot.worth(e).values(e, now.owner, now.cash, now.cards)
-            vs = game.valuations()
-            samples.append(((xs[0] - xs[1]) / 1000, (vs[0] - vs[1]) / 1000))
+    game = Game("classic", players=["A", "B"], seed=1000 + g)
+    bots = [make_bot("strong", 7 * g), make_bot("strong", 7 * g + 1)]
+    samples = []
+    while not game.is_over and game.turn_number < 1000:
+        play_game(game, bots, until_turn=game.turn_number + 1)
         if game.is_over:
-            y = 1.0 if game.winners == [0] else 0.0 if game.winners == [1] else 0.5
-            rows += [(x, v, y) for x, v in samples]
+            break
+        e = game._engine
+        now = position_of(e)
+        w = bot.worth(e)
+        xs = w.values(e, now.owner, now.cash, now.cards)
+        vs = game.valuations()
+        rs = [rent_exposure(e, w.f, k)[0] for k in range(2)]
+        samples.append([(xs[0] - xs[1]) / 1000, (vs[0] - vs[1]) / 1000, (rs[0] - rs[1]) / 100])
+    if not game.is_over:
+        return []
+    y = 1.0 if game.winners == [0] else 0.0 if game.winners == [1] else 0.5
+    return [(g, y, row) for row in samples]
 
-    def loss(a: float, b: float) -> float:
-        total = 0.0
-        for x, v, y in rows:
-            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, a * x + b * v))))
-            p = min(max(p, 1e-9), 1 - 1e-9)
-            total -= y * math.log(p) + (1 - y) * math.log(1 - p)
-        return total / len(rows)
 
-    best = min((loss(a / 100, b / 10), a / 100, b / 10) for a in range(0, 60, 5)
-               for b in range(0, 20, 2))
-    print(f"calibration: {len(rows)} positions of {args.games} games; best log-loss "
-          f"{best[0]:.3f} at worth {best[1]:.2f}, valuation {best[2]:.1f} per 1000 (in use: "
-          f"{WORTH_WEIGHT}, {VALUE_WEIGHT}: {loss(WORTH_WEIGHT, VALUE_WEIGHT):.3f}; a coin "
-          "0.693)")
+def case_calibrate(args: argparse.Namespace) -> None:
+    """The judge's model at the horizon (rollouts/analysis/evaluate.py) fitted by maximum
+    likelihood (Newton's method) to every turn's position of `--games` strong-bot games, with
+    and without its rent term; the last fifth of the games left out of a second fit."""
+    from multiprocessing import Pool
+
+    import numpy as np
+
+    from ugentopoly_widget.rollouts.analysis.evaluate import RENT_WEIGHT
+
+    with Pool(args.workers) as pool:
+        parts = pool.map(_calibration_game, range(args.games), chunksize=4)
+    rows = [r for part in parts for r in part]
+    games = np.array([r[0] for r in rows])
+    y = np.array([r[1] for r in rows])
+    terms = np.array([r[2] for r in rows])
+
+    def fit(f: np.ndarray, y: np.ndarray) -> np.ndarray:
+        w = np.zeros(f.shape[1])
+        for _ in range(30):
+            p = 1 / (1 + np.exp(-f @ w))
+            h = f.T @ (f * (p * (1 - p))[:, None]) + 1e-9 * np.eye(f.shape[1])
+            w += np.linalg.solve(h, f.T @ (y - p))
+        return w
+
+    def loss(f: np.ndarray, w: np.ndarray, y: np.ndarray) -> float:
+        p = np.clip(1 / (1 + np.exp(-f @ w)), 1e-9, 1 - 1e-9)
+        return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+    train = games < int(0.8 * args.games)
+    print(f"calibration: {len(rows)} positions of {args.games} games (a coin: 0.693)")
+    for name, cols in (("X, V", [0, 1]), ("X, V, R", [0, 1, 2])):
+        f = terms[:, cols]
+        w = fit(f, y)
+        held = fit(f[train], y[train])
+        p = 1 / (1 + np.exp(-f @ w))
+        tenth = np.minimum((p * 10).astype(int), 9)
+        won = [f"{y[tenth == b].mean():.2f}" if (tenth == b).any() else "-" for b in range(10)]
+        left_out = loss(f[~train], held, y[~train])
+        print(f"  {name}: weights {np.round(w, 3).tolist()}, log-loss {loss(f, w, y):.4f}; "
+              f"fitted on the first four fifths, on the last: {left_out:.4f}; won by tenths "
+              f"of the prediction: {' '.join(won)}")
+    used = np.array([WORTH_WEIGHT, VALUE_WEIGHT, RENT_WEIGHT])
+    print(f"  in use ({used.tolist()}): log-loss {loss(terms, used, y):.4f}")
 
 
 def main() -> None:

@@ -40,7 +40,7 @@ from .cash import raise_money
 from .odds import board_facts
 from .trading import Deal, Ladder, Position, answer, completes, position_of, propose, score
 from .why import Why
-from .worth import Worth
+from .worth import Worth, rent_exposure
 
 if TYPE_CHECKING:
     from ..core import Engine
@@ -526,27 +526,8 @@ class StrongBot:
         key = (versions, e._stock_version, i)
         if key == self._exposure_key:
             return self._exposure
-        f = w.f
-        expected = 0.0
-        top = 0
-        payer = e.players[i]
-        for pos in f.properties:
-            owner = e.owner[pos]
-            if owner < 0 or owner == i or e.mortgaged[pos]:
-                continue
-            if pos in f.utilities:  # (the dice decide: the mean roll's rent)
-                count = 0
-                for q in f.utilities:
-                    if e.owner[q] == owner:
-                        count += 1
-                rent = int(f.utility_rent[count])
-            else:
-                rent = e.rent(pos, payer)
-            expected += f.land[pos] * rent
-            if rent > top:
-                top = rent
         self._exposure_key = key
-        self._exposure = (expected, top)
+        self._exposure = rent_exposure(e, w.f, i)
         return self._exposure
 
     def reserve(self, e: Engine, w: Worth, i: int) -> int:

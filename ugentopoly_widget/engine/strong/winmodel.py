@@ -5,9 +5,11 @@ exp(z_j)`` over the players still in (400 classic 2-player games, 39,286 positio
 with the winner: mean log-loss 0.519, a coin 0.693; ``benchmarks/bench_analysis.py --cases
 calibrate``).
 
-The analysis values the end of a truncated rollout with it (rollouts/analysis/evaluate.py);
-the bot checks its own trade offers with it (strong.trading.propose): X alone, one valuation
-for both sides, lets the proposer climb to offers that lose it the game.
+The bot checks its own trade offers with it (strong.trading.propose): X alone, one valuation
+for both sides, lets the proposer climb to offers that lose it the game. The analysis values
+the end of a truncated rollout with a model that adds the rent each player can expect to pay
+(rollouts/analysis/evaluate.py, fitted again on today's bot); this one, the bot's, values
+imagined deals, whose rents it does not work out, and stays as its duels measured it.
 """
 
 from __future__ import annotations
@@ -28,16 +30,20 @@ VALUE_WEIGHT: Final = 0.8  # per 1000 of the valuation V
 
 def win_shares(e: Engine, worths: Sequence[float], valuations: Sequence[float]) -> list[float]:
     """Every player's modelled chance to win (0 for a player out)."""
-    n = len(e.players)
     z: dict[int, float] = {}
     for p in e.players:
         if not p.bankrupt:
             k = p.index
             z[k] = (WORTH_WEIGHT * worths[k] + VALUE_WEIGHT * valuations[k]) / 1000.0
+    return softmax_shares(len(e.players), z)
+
+
+def softmax_shares(players: int, z: dict[int, float]) -> list[float]:
+    """Each player's share exp(z_k) / sum_j exp(z_j) over the players in `z` (0 for the rest)."""
     top = max(z.values())
     weights = {k: math.exp(v - top) for k, v in z.items()}
     total = sum(weights.values())
-    return [weights[k] / total if k in weights else 0.0 for k in range(n)]
+    return [weights[k] / total if k in weights else 0.0 for k in range(players)]
 
 
 def offer_change(w: Worth, e: Engine, offer: A.ProposeTrade, judge: int) -> float:

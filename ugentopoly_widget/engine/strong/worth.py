@@ -76,6 +76,30 @@ def horizon_rounds(e: Engine) -> float:
     return rounds if rounds > 1.0 else 1.0
 
 
+def rent_exposure(e: Engine, f: BoardFacts, i: int) -> tuple[float, int]:
+    """The rent per roll player `i` can expect to pay and the highest single rent in its way
+    (rounded), from the other players' holdings now."""
+    expected = 0.0
+    top = 0
+    payer = e.players[i]
+    for pos in f.properties:
+        owner = e.owner[pos]
+        if owner < 0 or owner == i or e.mortgaged[pos]:
+            continue
+        if pos in f.utilities:  # (the dice decide: the mean roll's rent)
+            count = 0
+            for q in f.utilities:
+                if e.owner[q] == owner:
+                    count += 1
+            rent = int(f.utility_rent[count])
+        else:
+            rent = e.rent(pos, payer)
+        expected += f.land[pos] * rent
+        if rent > top:
+            top = rent
+    return expected, top
+
+
 class Worth:
     """Every player's worth X for an ownership and cash (see the module's docstring).
 
