@@ -14,12 +14,14 @@ R_k / 100`` (``X`` the strong bot's worth, ``V`` the valuation, ``R`` the rent p
 player can expect to pay, ``strong.worth.rent_exposure``), ``p_k = exp(z_k) / sum_j
 exp(z_j)`` over the players still in; mean log-loss 0.514 (0.527 for the best model of X
 and V alone, 0.693 for a coin); fitted on the first 480 games, 0.551 on the other 120 (0.556
-for X and V). The rent term
-is what values houses at the horizon: built, they count at half their price in V, while their
-rents have only begun; without it the judge charged building and mortgaging to build two to
-three points a decision that rollouts played to the end did not confirm (docs/analysis.md,
-Limits). The bot checks its own trade offers with the simpler model of X and V
-(engine/strong/winmodel.py: it values imagined deals, whose rents it does not work out).
+for X and V).
+
+The rent term is what values houses at the horizon: built, they count at half their price in
+V, while their rents have only begun; without it the judge charged building and mortgaging to
+build two to three points a decision that rollouts played to the end did not confirm
+(docs/analysis.md, Limits). The bot checks its own trade offers with the simpler model of X
+and V (engine/strong/winmodel.py: it values imagined deals, whose rents it does not work
+out).
 """
 
 from __future__ import annotations
