@@ -21,7 +21,7 @@ import pytest
 from ugentopoly_widget import Game
 from ugentopoly_widget.engine.actions import ProposeTrade, TradeSide
 from ugentopoly_widget.rollouts import LiveEstimator, rate_trade, stats, win_chances
-from ugentopoly_widget.rollouts.runner import Outcomes, checked_request
+from ugentopoly_widget.rollouts.runner import STEP_TURNS, Outcomes, checked_request
 from ugentopoly_widget.rollouts.slices import Sliced, SlicedLiveEstimator, finish
 from ugentopoly_widget.rollouts.stats import standard_error
 from ugentopoly_widget.rollouts.trades import rating_steps
@@ -74,7 +74,9 @@ def test_outcomes_join_in_rollout_order_and_keep_prefixes() -> None:
     whole = req.run([[], []])
     assert whole.count == 36 and whole.variants == 2 and whole.players == 2
     assert len(whole.share(1, 0)) == 36 and whole.strata is not None
-    steps = req.run_steps([[], []], step=5)
+    told: list[tuple[int, int]] = []
+    steps = request(position(), progress=lambda done, total: told.append((done, total))
+                    ).run_steps([[], []], step=5)
     parts_seen = 0
     while True:
         try:
@@ -83,7 +85,10 @@ def test_outcomes_join_in_rollout_order_and_keep_prefixes() -> None:
         except StopIteration as stop:
             sliced: Outcomes = stop.value
             break
-    assert parts_seen == 8  # 36 rollouts, 5 at a time
+    # each rollout cut into steps of STEP_TURNS turns (both variants played to the end)
+    turns = sum(whole.turns[0]) + sum(whole.turns[1])
+    assert parts_seen > turns // STEP_TURNS
+    assert told == [(n, 36) for n in (5, 10, 15, 20, 25, 30, 35, 36)]
     for field in ("wins", "finished", "turns", "strata"):
         assert getattr(sliced, field) == getattr(whole, field), field
     head = whole.head(10)
@@ -170,7 +175,7 @@ def iter_result(value: int) -> Any:
 
 def test_the_live_estimate_in_slices_is_the_threads() -> None:
     """The win bar of the browser: the same figures as a worker thread's and win_chances',
-    one batch of rollouts cut into slices, the loop served between every two."""
+    the rollouts cut into slices of a few turns, the loop served between every two."""
     game = Game("classic", players=["Ann", "Bob"], seed=4)
     thread = LiveEstimator(budget=72, seed=2)
     thread.update(game)
@@ -192,8 +197,10 @@ def test_the_live_estimate_in_slices_is_the_threads() -> None:
 
     estimates, seen, live = asyncio.run(sliced())
     assert estimates[-1].figures == want.figures and estimates[-1].rollouts == 72
-    assert len(estimates) == 72  # one rollout a slice, each published
-    assert live.slices >= 72 and set(range(1, live.slices)) <= set(seen)
+    assert len(estimates) == 72  # each rollout published once played
+    # a slice plays one step of STEP_TURNS turns here: a rollout (tens of turns) spans many,
+    # so a click waits for a few turns of play, never for a whole rollout (before: 72 slices)
+    assert live.slices > 5 * 72 and set(range(1, live.slices)) <= set(seen)
     table = win_chances(game, rollouts=72, seed=2)
     assert [p["p_win"] for p in want.figures["players"]] == pytest.approx(
         table.p_win.tolist(), abs=1e-12)

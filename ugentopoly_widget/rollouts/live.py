@@ -315,6 +315,11 @@ class LiveEstimator:
         # a new position (or the end) stops this batch at the next rollout: its work is dropped
         part = play_rollouts(job.position, job.plan, [[]], done, stop,
                              interrupted=lambda: self._interrupted(job))
+        self._publish(job, part)
+
+    def _publish(self, job: _Job, part: Outcomes) -> None:
+        """`job`'s rollouts `part` added to its estimate, published (unless `job` is left
+        behind)."""
         if part.count == 0:
             return
         outcomes = part if job.outcomes is None else Outcomes.join([job.outcomes, part])

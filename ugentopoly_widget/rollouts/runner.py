@@ -363,6 +363,10 @@ def _share(game: Game, at_cap: AtCap) -> tuple[list[float], bool]:
     return shares, False
 
 
+# The turns of play between two steps of a rollout cut into steps (rollout_steps): about 20-50
+# ms in Pyodide, where a strong-bot rollout to the end (80-120 turns) takes 0.3-1.5 s.
+STEP_TURNS = 4
+
 # This thread's CPU seconds; Pyodide has no time.thread_time (one thread: the process's).
 _thread_time = getattr(time, "thread_time", time.process_time)
 
@@ -373,16 +377,14 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
     """Rollouts `start` .. `stop - 1` of every variant from `position` (reset before each).
     ``interrupted()``, asked before each rollout, ends the batch early when true (a live
     estimate whose position changed): the rollouts played so far are returned."""
-    game = position.game
-    rules = game.rules
+    rules = position.game.rules
     size = strata(rules.dice_count, rules.dice_sides) if plan.stratify else 1
     wins: list[list[list[float]]] = [[[] for _ in range(plan.seats)] for _ in variants]
     finished: list[list[bool]] = [[] for _ in variants]
     turns: list[list[int]] = [[] for _ in variants]
     started, cpu = time.perf_counter(), _thread_time()
     position.reset()
-    turn0 = game.turn_number
-    until = turn0 + plan.max_turns
+    turn0 = position.game.turn_number
     with FewerCollections():
         for k in range(start, stop):
             if interrupted is not None and interrupted():
@@ -392,28 +394,85 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
             first = (first_roll(plan.seed, k, rules.dice_count, rules.dice_sides)
                      if size > 1 else None)
             for v, prefix in enumerate(variants):
-                position.reset()
-                position.reseed(seed, first)
-                game = position.game
-                for action in prefix:  # (checked legal from the position: check_variants)
-                    game.apply(action)
+                game = _rollout_start(position, prefix, seed, first)
                 if not game.is_over:
-                    try:
-                        play_game(game, _bots_for(plan.bots, seed, plan.quiet, turn0),
-                                  until_turn=until)
-                    except MemoryError:
-                        raise
-                    except Exception as exc:  # a bot of the caller's that fails: said so
-                        raise RolloutError(f"rollout {k}: the bots failed: "
-                                           f"{type(exc).__name__}: {exc}") from exc
-                share, done = _share(game, plan.at_cap)
-                for column, value in zip(wins[v], share, strict=True):
-                    column.append(value)
-                finished[v].append(done)
-                turns[v].append(game.turn_number - turn0)
+                    _rollout_play(game, _bots_for(plan.bots, seed, plan.quiet, turn0),
+                                  turn0 + plan.max_turns, k)
+                _rollout_end(game, plan, turn0, wins[v], finished[v], turns[v])
     strata_ids = [stratum(plan.seed, k, size) for k in range(start, stop)] if size > 1 else None
     return Outcomes(start, wins, finished, turns, strata_ids, time.perf_counter() - started,
                     _thread_time() - cpu)
+
+
+def rollout_steps(position: PositionCopy, plan: Plan, variants: Sequence[Sequence[Action]],
+                  start: int, stop: int, turns: int
+                  ) -> Generator[Outcomes | None, None, None]:
+    """:func:`play_rollouts` cut into steps of at most `turns` turns of play: yields None after
+    each step and, once a rollout is played (every variant), its :class:`Outcomes`; the
+    figures of :func:`play_rollouts` (the bots of a rollout are kept from step to step). For
+    an event loop's slices (``slices``): in Pyodide one rollout to the end takes up to a
+    second and a half, and a click waits for the step in progress. The position is the
+    generator's until it ends or is closed."""
+    rules = position.game.rules
+    size = strata(rules.dice_count, rules.dice_sides) if plan.stratify else 1
+    position.reset()
+    turn0 = position.game.turn_number
+    until = turn0 + plan.max_turns
+    for k in range(start, stop):
+        seed = rollout_seed(plan.seed, k)
+        first = (first_roll(plan.seed, k, rules.dice_count, rules.dice_sides)
+                 if size > 1 else None)
+        wins: list[list[list[float]]] = [[[] for _ in range(plan.seats)] for _ in variants]
+        finished: list[list[bool]] = [[] for _ in variants]
+        played: list[list[int]] = [[] for _ in variants]
+        seconds = cpu = 0.0
+        for v, prefix in enumerate(variants):
+            started, clock = time.perf_counter(), _thread_time()
+            game = _rollout_start(position, prefix, seed, first)
+            bots = _bots_for(plan.bots, seed, plan.quiet, turn0)
+            while not game.is_over and game.turn_number < until:
+                with FewerCollections():
+                    moved = _rollout_play(game, bots, min(until, game.turn_number + turns), k)
+                seconds += time.perf_counter() - started
+                cpu += _thread_time() - clock
+                yield None
+                started, clock = time.perf_counter(), _thread_time()
+                if moved == 0:
+                    break  # (a decision nobody takes: as play_rollouts, the rollout ends)
+            _rollout_end(game, plan, turn0, wins[v], finished[v], played[v])
+        yield Outcomes(k, wins, finished, played,
+                       [stratum(plan.seed, k, size)] if size > 1 else None, seconds, cpu)
+
+
+def _rollout_start(position: PositionCopy, prefix: Sequence[Action], seed: int,
+                   first: Sequence[int] | None) -> Game:
+    """The position again, its future seeded `seed`, the variant's actions applied."""
+    position.reset()
+    position.reseed(seed, first)
+    game = position.game
+    for action in prefix:  # (checked legal from the position: check_variants)
+        game.apply(action)
+    return game
+
+
+def _rollout_play(game: Game, bots: list[Bot], until: int, k: int) -> int:
+    """The bots' play up to turn `until`; the actions taken."""
+    try:
+        return play_game(game, bots, until_turn=until)
+    except MemoryError:
+        raise
+    except Exception as exc:  # a bot of the caller's that fails: said so
+        raise RolloutError(f"rollout {k}: the bots failed: "
+                           f"{type(exc).__name__}: {exc}") from exc
+
+
+def _rollout_end(game: Game, plan: Plan, turn0: int, wins: list[list[float]],
+                 finished: list[bool], turns: list[int]) -> None:
+    share, done = _share(game, plan.at_cap)
+    for column, value in zip(wins, share, strict=True):
+        column.append(value)
+    finished.append(done)
+    turns.append(game.turn_number - turn0)
 
 
 def decode_variants(plan: Plan) -> list[list[Action]]:
@@ -559,9 +618,10 @@ class Request:
 
     def run_steps(self, variants: Sequence[Sequence[Action]], quiet: Sequence[int] = (),
                   step: int | None = None) -> Generator[None, None, Outcomes]:
-        """:meth:`run` as a generator that yields after every `step` rollouts played here (a
-        browser's slices, ``slices.Sliced``); ``step=None`` or an executor: one step, the
-        whole :meth:`run`. The same figures either way."""
+        """:meth:`run` as a generator that yields after every few turns of play here
+        (:data:`STEP_TURNS`: a browser's slices, ``slices.Sliced``), with ``progress`` told
+        every `step` rollouts; ``step=None`` or an executor: one step, the whole :meth:`run`.
+        The same figures either way."""
         if step is None or self.executor is not None:
             outcomes = self.run(variants, quiet)
             yield
@@ -570,12 +630,13 @@ class Request:
         plan = make_plan(self.game, bots=self.bots, seed=self.seed, max_turns=self.max_turns,
                          at_cap=self.at_cap, variants=variants, quiet=quiet)
         position, decoded = PositionCopy(self.game), decode_variants(plan)
-        parts = []
-        for start in range(0, self.rollouts, step):
-            stop = min(start + step, self.rollouts)
-            parts.append(play_rollouts(position, plan, decoded, start, stop))
-            if self.progress is not None:
-                self.progress(stop, self.rollouts)
+        parts: list[Outcomes] = []
+        for played in rollout_steps(position, plan, decoded, 0, self.rollouts, STEP_TURNS):
+            if played is not None:
+                parts.append(played)
+                done = len(parts)
+                if self.progress is not None and (done % step == 0 or done == self.rollouts):
+                    self.progress(done, self.rollouts)
             yield
         return Outcomes.join(parts)
 
@@ -632,8 +693,9 @@ def bot_choice(game: Game, spec: BotSpec, seed: int) -> Action:
 
 __all__ = [
     "Plan", "Outcomes", "Request", "checked_request", "make_plan", "execute", "run_chunk",
-    "play_rollouts", "check_bots", "check_bot_specs", "Lineup", "check_game", "check_rollouts",
+    "play_rollouts", "rollout_steps", "check_bots", "check_bot_specs", "Lineup", "check_game",
+    "check_rollouts",
     "check_playouts", "check_seed", "check_max_turns", "check_at_cap", "check_confidence",
     "check_progress", "check_executor", "check_variants", "bot_choice", "is_bool",
-    "DEFAULT_MAX_TURNS", "MAX_ROLLOUTS", "MAX_PLAYOUTS", "MAX_TURNS",
+    "DEFAULT_MAX_TURNS", "STEP_TURNS", "MAX_ROLLOUTS", "MAX_PLAYOUTS", "MAX_TURNS",
 ]

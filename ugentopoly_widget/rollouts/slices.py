@@ -1,10 +1,11 @@
 """Rollouts where there are no threads: the browser site (Pyodide) runs one thread, the
 kernel's, whose event loop also reads every click from the page. There the work is cut into
-slices of at most ``SLICE_SECONDS`` (and one rollout), each run as a callback of the event
-loop, so a click waiting between two slices is read within a slice; the figures are those of
-a thread or a process (rollout *k* depends on the seed and *k* alone, whatever the chunks).
+slices of at most ``SLICE_SECONDS`` (and one step: a few turns of a rollout,
+``runner.STEP_TURNS``), each run as a callback of the event loop, so a click waiting between
+two slices is read within a slice; the figures are those of a thread or a process (rollout
+*k* depends on the seed and *k* alone, whatever the chunks).
 
-- :class:`Sliced` runs a generator of steps (``yield`` between two rollouts) slice by slice,
+- :class:`Sliced` runs a generator of steps (``yield`` between two steps) slice by slice,
   then hands its result to ``on_done`` (the trade dialog's Advice, ``trades.rating_steps``);
   :func:`finish` runs one to its end at once (a script, or the desk).
 - :class:`SlicedExecutor` is the widget's analysis worker there: jobs (generators of steps,
@@ -30,12 +31,14 @@ from collections.abc import Callable, Generator
 from typing import Any, Generic, TypeVar
 
 from .live import LiveEstimator, _Job
+from .runner import STEP_TURNS, Outcomes, rollout_steps
 
 T = TypeVar("T")
 Steps = Generator[None, None, T]
 
-# A click's reply waits for the slice in progress: 25 ms plus one rollout at most (a rollout
-# of strong bots takes a few ms compiled, tens of ms in Pyodide's pure Python).
+# A click's reply waits for the slice in progress: 25 ms plus one step at most (the win bar's
+# and Advice's rollouts go by STEP_TURNS turns: a whole rollout of strong bots takes a few ms
+# compiled, 0.3-1.5 s in Pyodide's pure Python; the analysis' playouts are a few turns).
 SLICE_SECONDS = 0.025
 # Between two slices the loop waits this long: a timer (setTimeout in Pyodide), not call_soon,
 # whose callbacks Pyodide runs ahead of the page's messages (clicks waited 0.5-1.3 s behind
@@ -237,7 +240,9 @@ class SlicedLiveEstimator(LiveEstimator):
         self.longest = 0.0  # the longest slice's seconds (what a click may have waited)
         self._scheduled: asyncio.Handle | asyncio.TimerHandle | None = None
         self._deadline = 0.0
-        self._first = False  # the slice's first rollout is still to come
+        self._first = False  # the slice's first step is still to come
+        # the rollouts of the job in progress, cut into steps: kept from slice to slice
+        self._rolling: tuple[_Job, Generator[Outcomes | None, None, None]] | None = None
 
     def _start_worker(self) -> None:
         self._schedule(0.0)
@@ -284,9 +289,39 @@ class SlicedLiveEstimator(LiveEstimator):
         with self._lock:
             return self._take() is not None
 
+    def _step(self, job: _Job) -> None:
+        """The slice's share of `job`'s rollouts: steps of a few turns (runner.rollout_steps)
+        until its time is up, the rollouts finished meanwhile published; a rollout not yet
+        finished goes on in the next slice (a new position drops it)."""
+        rolling = self._rolling
+        if rolling is None or rolling[0] is not job:
+            if rolling is not None:
+                rolling[1].close()
+            done = job.outcomes.count if job.outcomes is not None else 0
+            rolling = self._rolling = (job, rollout_steps(job.position, job.plan, [[]], done,
+                                                           self.budget, STEP_TURNS))
+        played: list[Outcomes] = []
+        while not self._interrupted(job):
+            try:
+                part = next(rolling[1])
+            except StopIteration:
+                self._rolling = None
+                break
+            except BaseException:  # (reported by _play_slice; the position is dropped)
+                self._rolling = None
+                raise
+            if part is not None:
+                played.append(part)
+        if self._job is not job or self._closed:
+            rolling[1].close()
+            self._rolling = None
+            return
+        if played:
+            self._publish(job, Outcomes.join(played))
+
     def _interrupted(self, job: _Job) -> bool:
-        """Before each rollout: the position left behind, a hold (never a sleep: there is no
-        other thread to wait for), or the slice's time up (after its first rollout)."""
+        """Before each step: the position left behind, a hold (never a sleep: there is no
+        other thread to wait for), or the slice's time up (after its first step)."""
         if self._job is not job or self._closed or self._hold.value > time.monotonic():
             return True
         first, self._first = self._first, False

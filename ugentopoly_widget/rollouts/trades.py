@@ -303,8 +303,9 @@ def rating_steps(game: Game, offer: ProposeTrade | Mapping[str, Any], *,
                  workers: int | None = None, at_cap: AtCap = "apart",
                  confidence: float = 0.95, progress: ProgressCallback | None = None,
                  step: int | None = None) -> Generator[None, None, TradeRating]:
-    """:func:`rate_trade` as steps: a generator that yields after every `step` rollouts (the
-    browser's slices: ``slices.Sliced``; None: after each run) and returns the rating."""
+    """:func:`rate_trade` as steps: a generator that yields after every few turns of play
+    (the browser's slices: ``slices.Sliced``), telling ``progress`` every `step` rollouts
+    (None: it yields after each run), and returns the rating."""
     request = checked_request(game, rollouts=rollouts, bots=bots, seed=seed,
                               max_turns=max_turns, at_cap=at_cap, confidence=confidence,
                               executor=executor, workers=workers, progress=progress)

@@ -109,7 +109,8 @@ class TradeAdviceDisplay:
     def _advise(self, copy: Game, offer: Any, rollouts: int, stages: tuple[bool, ...],
                 head: dict[str, Any], deliver: Callable[[dict[str, Any]], None],
                 step: int | None = None) -> Generator[None, None, None]:
-        """The stages of the rating, each delivered; steps of `step` rollouts (slices)."""
+        """The stages of the rating, each delivered; in steps of a few turns (slices), `step`
+        rollouts between two looks at whether the request is left behind."""
         from ..rollouts.trades import rating_steps
 
         def left_behind(done: int = 0, total: int = 0) -> None:
