@@ -208,7 +208,8 @@ def test_the_live_estimate_in_slices_is_the_threads() -> None:
 
 def test_a_held_or_moved_on_estimate_in_slices() -> None:
     """hold() (a click being answered) puts the slices off; a new position drops the old
-    one's work at the next rollout; close() stops it."""
+    one's work at its next step (a rollout half played too: the new position's figures are
+    win_chances' own); close() stops it."""
     game = Game("classic", players=["Ann", "Bob"], seed=4)
 
     async def run() -> None:
@@ -226,12 +227,20 @@ def test_a_held_or_moved_on_estimate_in_slices() -> None:
         while live.latest is None:
             await asyncio.sleep(0)
         first = live.generation
+        busy = live.slices + 3  # into the next rollout, a few steps
+        while live.slices < busy:
+            await asyncio.sleep(0)
+        assert live.latest.rollouts == 1 and live._rolling is not None
         game.testing.script_dice((3, 4))
         game.act("roll")
         live.update(game, tag="after")
         while live.latest is None or live.latest.tag != "after":
             await asyncio.sleep(0)
         assert live.generation == first + 1 and live.latest.rollouts <= 2
+        after = live.latest
+        table = win_chances(game, rollouts=after.rollouts, seed=0)
+        assert [p["p_win"] for p in after.figures["players"]] == pytest.approx(
+            table.p_win.tolist(), abs=1e-12)
         live.close()
         played = live.slices
         for _ in range(10):

@@ -208,6 +208,15 @@ class Visit:
         self.clicks_ms.append(ms)
         return ms
 
+    def wait_done(self, index: int, selector: str, seq: str) -> None:
+        """Until board `index`'s `selector` (the win bar, the live analysis) reports its work
+        done for the state `seq`."""
+        self.page.wait_for_function(
+            "([i, sel, seq]) => { const r = document.querySelectorAll('[data-ugw=root]')[i];"
+            " const b = r && r.querySelector(sel);"
+            " return b && b.dataset.seq === seq && b.dataset.status === 'done'; }",
+            arg=[index, selector, seq], timeout=4 * BOARD_MS)
+
     def run_all_from_menu(self) -> None:
         """Run ▸ Run All Cells, from the menu bar (Lab and Notebook 7 share it)."""
         self.page.locator(".lm-MenuBar-item", has_text="Run").first.click()
@@ -311,11 +320,7 @@ def win_chances_in_the_browser(visit: Visit, classic: Any, index: int,
     metrics["clicks_while_rolling_out_ms"] = clicks
     seq = visit.run("print(c.state['seq'])")
     started = time.monotonic()
-    page.wait_for_function(
-        "([i, seq]) => { const b = document.querySelectorAll('[data-ugw=root]')[i]"
-        ".querySelector('[data-ugw=win-bar]');"
-        " return b && b.dataset.seq === seq && b.dataset.status === 'done'; }",
-        arg=[index, seq], timeout=4 * BOARD_MS)
+    visit.wait_done(index, "[data-ugw=win-bar]", seq)
     metrics["win_done_s"] = round(time.monotonic() - started, 2)
     shown = [float(x) for x in bar.locator("[data-ugw=win-seg]").evaluate_all(
         "(segs) => segs.map((s) => s.dataset.pWin)")]
@@ -423,11 +428,7 @@ def analysis_in_the_browser(visit: Visit, classic: Any, index: int,
     # the newest position is judged first (Analyser(latest_first=True)), then the turns
     # before the switch: the summary is the whole game's once the analysis has caught up
     seq = visit.run("print(c.state['seq'])")
-    page.wait_for_function(
-        "([i, seq]) => { const r = document.querySelectorAll('[data-ugw=root]')[i];"
-        " const b = r && r.querySelector('[data-ugw=analysis-live]');"
-        " return b && b.dataset.seq === seq && b.dataset.status === 'done'; }",
-        arg=[index, seq], timeout=4 * BOARD_MS)
+    visit.wait_done(index, "[data-ugw=analysis-live]", seq)
     metrics["analysis_caught_up_s"] = round(time.monotonic() - started, 2)
     record = json.loads(visit.run("import json; print(json.dumps(c.game.record()))"))
     desk = analyse(Game.replay(record), rollouts=BROWSER_ROLLOUTS,

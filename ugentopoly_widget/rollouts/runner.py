@@ -363,8 +363,8 @@ def _share(game: Game, at_cap: AtCap) -> tuple[list[float], bool]:
     return shares, False
 
 
-# The turns of play between two steps of a rollout cut into steps (rollout_steps): about 20-50
-# ms in Pyodide, where a strong-bot rollout to the end (80-120 turns) takes 0.3-1.5 s.
+# The turns of play between two steps of a rollout cut into steps (rollout_steps): a few ms in
+# Pyodide, where a strong-bot rollout to the end takes 30-100 ms on average, up to 1.5 s.
 STEP_TURNS = 4
 
 # This thread's CPU seconds; Pyodide has no time.thread_time (one thread: the process's).

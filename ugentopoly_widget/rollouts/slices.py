@@ -38,7 +38,8 @@ Steps = Generator[None, None, T]
 
 # A click's reply waits for the slice in progress: 25 ms plus one step at most (the win bar's
 # and Advice's rollouts go by STEP_TURNS turns: a whole rollout of strong bots takes a few ms
-# compiled, 0.3-1.5 s in Pyodide's pure Python; the analysis' playouts are a few turns).
+# compiled, 30-100 ms in Pyodide's pure Python and up to 1.5 s; the analysis' playouts are a
+# few turns).
 SLICE_SECONDS = 0.025
 # Between two slices the loop waits this long: a timer (setTimeout in Pyodide), not call_soon,
 # whose callbacks Pyodide runs ahead of the page's messages (clicks waited 0.5-1.3 s behind
