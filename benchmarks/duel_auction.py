@@ -73,34 +73,42 @@ class Before(StrongBot):
 
 
 def duel(subject: Callable[[int], Bot], other: Callable[[int], Bot], seeds: int,
-         first_seed: int) -> tuple[float, int, float]:
+         first_seed: int) -> tuple[float, int, float, list[float]]:
     """2-player classic games of `subject` against `other`, each seed played twice (seats
     swapped): the subject's wins (a tie shared, a game without an end won by the highest
-    valuation), the games and the seconds."""
+    valuation), the games, the seconds and the subject's wins per seed (0, 1 or 2)."""
     start = time.time()
-    wins = 0.0
-    games = 0
+    per_seed: list[float] = []
     for seed in range(first_seed, first_seed + seeds):
+        pair = 0.0
         for seat in range(2):
             game = Game("classic", players=["P0", "P1"], seed=seed)
             bots = [subject(seed * 10 + k) if k == seat else other(seed * 10 + k)
                     for k in range(2)]
             play_game(game, bots, until_turn=1500)
-            games += 1
             if game.is_over:
-                wins += (seat in game.winners) / max(len(game.winners), 1)
+                pair += (seat in game.winners) / max(len(game.winners), 1)
             else:
                 values = game.valuations()
                 leaders = [k for k in range(2) if values[k] == max(values)]
-                wins += (seat in leaders) / len(leaders)
-    return wins, games, time.time() - start
+                pair += (seat in leaders) / len(leaders)
+        per_seed.append(pair)
+    return sum(per_seed), 2 * len(per_seed), time.time() - start, per_seed
 
 
-def report(subject: str, against: str, wins: float, games: int, seconds: float) -> None:
+def report(subject: str, against: str, wins: float, games: int, seconds: float,
+           per_seed: list[float]) -> None:
+    """The share with two 95 % intervals: as if the games were independent, and paired by
+    seed (the bots draw nothing: two bots that play alike split every seed, so the paired
+    interval sees a small change that the first hides)."""
     p = wins / games
     half = 1.96 * math.sqrt(p * (1 - p) / games)
-    print(f"{subject} vs {against}: {wins:.1f}/{games} = {p:.3f} ± {half:.3f} (95 %), "
-          f"{seconds:.0f} s")
+    n = len(per_seed)
+    mean = sum(per_seed) / n
+    var = sum((x - mean) ** 2 for x in per_seed) / (n - 1) if n > 1 else 0.0
+    paired = 1.96 * math.sqrt(var / n) / 2
+    print(f"{subject} vs {against}: {wins:.1f}/{games} = {p:.4f} ± {half:.4f} (95 %; paired "
+          f"by seed ± {paired:.4f}), {seconds:.0f} s")
 
 
 def main() -> None:

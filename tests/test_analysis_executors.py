@@ -77,9 +77,12 @@ def test_cancel_stops_a_pool_and_keeps_what_is_done(monkeypatch: pytest.MonkeyPa
                    "buying lone lots where declining them to auction wins more; rollouts "
                    "played to the end confirm them (the charged decisions cost 83 points "
                    "played out, benchmarks/judge_vs_full.py --seed 11), and the rollout bot "
-                   "on the strong bot won 30 of 50 games against it (bench_bots.py --cases "
-                   "rollout --seed 31): the strong bot is not yet its own rollouts' equal; "
-                   "strict: a fixed bot turns this into a failure, to be made a plain test")
+                   "on the strong bot won 109 of 200 games against it (bench_bots.py --cases "
+                   "rollout, seeds 31 and 41): the strong bot is not yet its own rollouts' equal, "
+                   "and rules drawn from the charged positions do not make it so "
+                   "(benchmarks/duel_trades.py: 49.6 % and 50.4 % against it; "
+                   "docs/analysis.md, Limits); strict: a fixed bot turns this into a "
+                   "failure, to be made a plain test")
 def test_strong_bot_decisions_are_charged_no_more_than_noise() -> None:
     """A player given every choice by the strong bot, judged by strong-bot rollouts: its
     skill loss should be within its interval of zero."""
