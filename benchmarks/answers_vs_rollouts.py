@@ -1,7 +1,8 @@
 """The strong bot's trade answers, checked by rollouts played to the end: every trade offer
 answered in strong-vs-strong 2-player classic games is played on both ways (accepted and
-rejected, the same seeds for both, strong bots to the end), and the table says, by kind of
-offer, how often the bot's answer was the worse one by more than two standard errors.
+rejected, ``action_values``: the same seeds for both, strong bots to the end), and the table
+says, by kind of offer, how often the bot's answer was the worse one by more than two
+standard errors.
 
     python benchmarks/answers_vs_rollouts.py --games 30 --rollouts 64      # ~5 min, 2 cores
     python benchmarks/answers_vs_rollouts.py --games 30 --out answers.jsonl  # every answer
@@ -27,32 +28,26 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ugentopoly_widget import Game  # noqa: E402
-from ugentopoly_widget.engine.actions import AcceptTrade  # noqa: E402
-from ugentopoly_widget.engine.bots import play_game  # noqa: E402
-from ugentopoly_widget.engine.records.positions import PositionCopy  # noqa: E402
-from ugentopoly_widget.engine.state import TRADE  # noqa: E402
+from ugentopoly_widget.engine.actions import AcceptTrade, RejectTrade  # noqa: E402
+from ugentopoly_widget.engine.bots import make_bot, play_game  # noqa: E402
 from ugentopoly_widget.engine.strong import trading as T  # noqa: E402
 from ugentopoly_widget.engine.strong.bot import StrongBot  # noqa: E402
+from ugentopoly_widget.rollouts import action_values  # noqa: E402
 
-ROLLOUT_TURNS = 600  # then an unfinished rollout counts as half a win
 DELTA_BINS = (-math.inf, -3000, -1500, -400, 0, 20, 300, math.inf)
 
 
-def _game(seed: int) -> tuple[Game, list[StrongBot]]:
-    return Game("classic", players=["A", "B"], seed=seed), [StrongBot(1), StrongBot(2)]
+def strong_game(seed: int) -> dict[str, Any]:
+    """The record of a 2-player classic game of two strong bots."""
+    game = Game("classic", players=["A", "B"], seed=seed)
+    play_game(game, [make_bot("strong", 1), make_bot("strong", 2)], until_turn=1000)
+    return game.record()
 
 
-def answers_of(seed: int) -> list[int]:
+def answers_of(record: dict[str, Any]) -> list[int]:
     """The record indices of the game's trade answers."""
-    game, bots = _game(seed)
-    found = []
-    while not game.is_over and game.turn_number < 1000:
-        if game.decision.kind == TRADE:
-            found.append(len(game.actions))
-        player = game.decision.player
-        assert player is not None
-        game.apply(bots[player].choose(game))
-    return found
+    game = Game.replay(record)
+    return [i for i, a in enumerate(game.actions) if type(a) in (AcceptTrade, RejectTrade)]
 
 
 def kind_of(completes_proposer: bool, completes_me: bool, lots_in: int) -> str:
@@ -63,42 +58,30 @@ def kind_of(completes_proposer: bool, completes_me: bool, lots_in: int) -> str:
     return "other"
 
 
-def judge(job: tuple[int, int, int]) -> dict[str, Any]:
-    """The answer at `index` of game `seed`: the bot's, its valuation and the rollouts'."""
-    seed, index, rollouts = job
-    game, bots = _game(seed)
-    while len(game.actions) < index:
-        player = game.decision.player
-        assert player is not None
-        game.apply(bots[player].choose(game))
+def judge(job: tuple[dict[str, Any], int, int]) -> dict[str, Any]:
+    """The answer at `index` of the record: the bot's, its valuation and the rollouts'
+    (action_values: both answers on the same seeds, strong bots to the end)."""
+    record, index, rollouts = job
+    game = Game.replay(record, upto=index)
     e = game._engine
     offer = e.decision.data["offer"]
     me = offer.partner
-    w = bots[me].worth(e)
+    w = StrongBot().worth(e)
     now = T.position_of(e)
     after = now.deal(offer.player, me, offer.give, offer.get)
     delta = T.score(w, e, after, me) - T.score(w, e, now, me)
     theirs, mine = T.swap_groups(e, after.owner, offer)
-    accepts = type(bots[me].choose(game)) is AcceptTrade
     acts = e.acts[me]
-    position = PositionCopy(game)
-    gains = []
-    for k in range(rollouts):
-        shares = []
-        for choice in (acts.accept, acts.reject):
-            position.reset()
-            position.reseed(7919 * k + seed)
-            g = position.game
-            g.apply(choice)
-            play_game(g, [StrongBot(2 * k), StrongBot(2 * k + 1)],
-                      until_turn=g.turn_number + ROLLOUT_TURNS)
-            shares.append((me in g.winners) / max(1, len(g.winners)) if g.is_over else 0.5)
-        gains.append(shares[0] - shares[1])
-    gain = sum(gains) / rollouts
-    se = math.sqrt(sum((x - gain) ** 2 for x in gains) / (rollouts - 1) / rollouts)
-    return {"seed": seed, "index": index, "turn": e.turn_number, "delta": delta,
+    table = action_values(game, rollouts=rollouts, actions=[acts.accept, acts.reject])
+    # each row's delta is against the bot's own answer (paired): accepting minus rejecting
+    # is the accept row's where the bot rejects, minus the reject row's where it accepts
+    row = {type(r.action): r for r in table.itertuples()}
+    accept, reject = row[AcceptTrade], row[RejectTrade]
+    gain = accept.delta if reject.bot_choice else -reject.delta
+    se = reject.delta_se if accept.bot_choice else accept.delta_se
+    return {"seed": record["seed"], "index": index, "turn": e.turn_number, "delta": delta,
             "kind": kind_of(theirs >= 0, mine >= 0, len(offer.give.properties)),
-            "bot_accepts": accepts, "gain": gain, "se": se}
+            "bot_accepts": bool(accept.bot_choice), "gain": float(gain), "se": float(se)}
 
 
 def report(rows: list[dict[str, Any]]) -> None:
@@ -136,8 +119,9 @@ def main() -> None:
     start = time.time()
     seeds = range(args.first_seed, args.first_seed + args.games)
     with Pool(args.workers) as pool:
-        found = pool.map(answers_of, seeds)
-        jobs = [(s, i, args.rollouts) for s, indices in zip(seeds, found, strict=True)
+        records = pool.map(strong_game, seeds)
+        found = pool.map(answers_of, records)
+        jobs = [(r, i, args.rollouts) for r, indices in zip(records, found, strict=True)
                 for i in indices]
         rows = pool.map(judge, jobs, chunksize=2)
     if args.out:

@@ -377,42 +377,34 @@ def play_rollouts(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
     """Rollouts `start` .. `stop - 1` of every variant from `position` (reset before each).
     ``interrupted()``, asked before each rollout, ends the batch early when true (a live
     estimate whose position changed): the rollouts played so far are returned."""
-    rules = position.game.rules
-    size = strata(rules.dice_count, rules.dice_sides) if plan.stratify else 1
-    wins: list[list[list[float]]] = [[[] for _ in range(plan.seats)] for _ in variants]
-    finished: list[list[bool]] = [[] for _ in variants]
-    turns: list[list[int]] = [[] for _ in variants]
-    started, cpu = time.perf_counter(), _thread_time()
-    position.reset()
-    turn0 = position.game.turn_number
+    played: list[Outcomes] = []
+    steps = rollout_steps(position, plan, variants, start, stop)
     with FewerCollections():
-        for k in range(start, stop):
+        for _ in range(start, stop):
             if interrupted is not None and interrupted():
-                stop = k
                 break
-            seed = rollout_seed(plan.seed, k)
-            first = (first_roll(plan.seed, k, rules.dice_count, rules.dice_sides)
-                     if size > 1 else None)
-            for v, prefix in enumerate(variants):
-                game = _rollout_start(position, prefix, seed, first)
-                if not game.is_over:
-                    _rollout_play(game, _bots_for(plan.bots, seed, plan.quiet, turn0),
-                                  turn0 + plan.max_turns, k)
-                _rollout_end(game, plan, turn0, wins[v], finished[v], turns[v])
-    strata_ids = [stratum(plan.seed, k, size) for k in range(start, stop)] if size > 1 else None
-    return Outcomes(start, wins, finished, turns, strata_ids, time.perf_counter() - started,
-                    _thread_time() - cpu)
+            part = next(steps)  # (without turns: one rollout a step, its outcomes)
+            assert part is not None
+            played.append(part)
+    steps.close()
+    if played:
+        return Outcomes.join(played)
+    rules = position.game.rules
+    stratified = plan.stratify and strata(rules.dice_count, rules.dice_sides) > 1
+    return Outcomes(start, [[[] for _ in range(plan.seats)] for _ in variants],
+                    [[] for _ in variants], [[] for _ in variants], [] if stratified else None)
 
 
 def rollout_steps(position: PositionCopy, plan: Plan, variants: Sequence[Sequence[Action]],
-                  start: int, stop: int, turns: int
+                  start: int, stop: int, turns: int | None = None
                   ) -> Generator[Outcomes | None, None, None]:
-    """:func:`play_rollouts` cut into steps of at most `turns` turns of play: yields None after
-    each step and, once a rollout is played (every variant), its :class:`Outcomes`; the
-    figures of :func:`play_rollouts` (the bots of a rollout are kept from step to step). For
-    an event loop's slices (``slices``): in Pyodide one rollout to the end takes up to a
-    second and a half, and a click waits for the step in progress. The position is the
-    generator's until it ends or is closed."""
+    """Rollouts `start` .. `stop - 1` of every variant from `position`, as a generator: each
+    rollout yields its :class:`Outcomes` once played (every variant). With `turns`, the play
+    is cut into steps of at most that many turns, with None yielded after each (the bots of a
+    rollout kept from step to step: the same figures). For an event loop's slices
+    (``slices``): in Pyodide one rollout to the end takes up to a second and a half, and a
+    click waits for the step in progress. The position is the generator's until it ends or is
+    closed."""
     rules = position.game.rules
     size = strata(rules.dice_count, rules.dice_sides) if plan.stratify else 1
     position.reset()
@@ -431,14 +423,17 @@ def rollout_steps(position: PositionCopy, plan: Plan, variants: Sequence[Sequenc
             game = _rollout_start(position, prefix, seed, first)
             bots = _bots_for(plan.bots, seed, plan.quiet, turn0)
             while not game.is_over and game.turn_number < until:
+                step_end = until if turns is None else min(until, game.turn_number + turns)
                 with FewerCollections():
-                    moved = _rollout_play(game, bots, min(until, game.turn_number + turns), k)
+                    moved = _rollout_play(game, bots, step_end, k)
+                if turns is None or moved == 0:
+                    break  # (to the end; or a decision nobody takes: the rollout ends)
                 seconds += time.perf_counter() - started
                 cpu += _thread_time() - clock
                 yield None
                 started, clock = time.perf_counter(), _thread_time()
-                if moved == 0:
-                    break  # (a decision nobody takes: as play_rollouts, the rollout ends)
+            seconds += time.perf_counter() - started
+            cpu += _thread_time() - clock
             _rollout_end(game, plan, turn0, wins[v], finished[v], played[v])
         yield Outcomes(k, wins, finished, played,
                        [stratum(plan.seed, k, size)] if size > 1 else None, seconds, cpu)
