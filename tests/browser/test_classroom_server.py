@@ -243,7 +243,16 @@ def test_a_forged_request_for_another_seat_is_refused(room: Room) -> None:
         assert after["refused"] >= before["refused"] + 3
         assert panel_seq(projector) == seq
         teacher.click("[data-ugc=refusals] summary")
-        teacher.wait_for_selector("[data-ugc=refusals] li:has-text('this device plays seat')")
+        refused = "[data-ugc=refusals] li:has-text('this device plays seat')"
+        teacher.wait_for_selector(refused)
+        # a new refusal redraws the panel: the list the teacher opened stays open
+        summary = teacher.text_content("[data-ugc=refusals] summary")
+        forger.panel_send({"type": "act", "action": {"type": "roll", "player": seat},
+                           "seq": seq})
+        teacher.wait_for_function(
+            "(old) => document.querySelector('[data-ugc=refusals] summary').textContent !== old",
+            arg=summary)
+        assert teacher.locator(refused).first.is_visible()
     finally:
         forger.close()
 

@@ -7,6 +7,7 @@ import type { Send } from "./common";
 import type { Board, Lang, View } from "./types";
 
 const BOTS = ["random", "heuristic", "rollout"];
+let refusalsOpen = false; // the refusals' list, opened by the teacher (kept across redraws)
 
 export function teacherPage(view: View, board: Board, lang: Lang, send: Send): HTMLElement[] {
   const op = (name: string, extra: Record<string, unknown> = {}) => send({ type: "teacher", op: name, ...extra });
@@ -87,7 +88,9 @@ export function teacherPage(view: View, board: Board, lang: Lang, send: Send): H
   if (vote) out.push(vote);
   const chart = experimentCard(view, lang, send, true, false);
   if (chart) out.push(chart);
-  out.push(h("section", { class: "ugc-card", "data-ugc": "refusals" }, h("details", {},
+  // the panel is drawn again at every update: the list stays open once the teacher opens it
+  const keepOpen = (ev: Event) => { refusalsOpen = (ev.currentTarget as HTMLDetailsElement).open; };
+  out.push(h("section", { class: "ugc-card", "data-ugc": "refusals" }, h("details", { open: refusalsOpen, ontoggle: keepOpen },
     h("summary", { text: t(lang, "refusals", { n: T.refused }) }),
     h("ul", { class: "ugc-log" }, T.refusals.map((r) => h("li", { text: `${r.device} · ${r.kind}: ${r.message}` }))))));
   return out;
